@@ -1,0 +1,88 @@
+import fp from 'fastify-plugin';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiErrorSchema } from '@ecodigital/contracts/envelope';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AppConfig } from './config';
+import { MENSAJES } from './errors';
+import authPlugin from './plugins/auth';
+import databasePlugin from './plugins/database';
+import errorHandlerPlugin from './plugins/error-handler';
+import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
+import webStaticPlugin from './plugins/web-static';
+import configRoutes from './modules/config/config.routes';
+import healthRoutes from './modules/health/health.routes';
+import sessionRoutes from './modules/session/session.routes';
+
+export const API_VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+/** Public `/api` routes: no token. They live apart from the authenticated scope, not exempted by URL. */
+const publicRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+  await app.register(healthRoutes, { issuer: config.oidc.issuer, version: API_VERSION });
+  await app.register(configRoutes, { config });
+};
+
+/** Every route registered in here needs a verified bearer access token. */
+export const authenticatedRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRoute', (route) => {
+    route.schema = {
+      ...route.schema,
+      security: BEARER_SECURITY,
+      response: {
+        401: { $ref: 'ApiError' },
+        403: { $ref: 'ApiError' },
+        ...(route.schema?.response as object | undefined),
+      },
+    };
+  });
+  await app.register(sessionRoutes);
+};
+
+/** Builds the whole application: third-party plugins, then our own, then the routes. */
+export const appPlugin = fp<{ config: AppConfig }>(async (app, { config }) => {
+  app.addSchema(ApiErrorSchema);
+  await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await app.register(authPlugin, {
+    issuer: config.oidc.issuer,
+    clientId: config.oidc.clientId,
+    jwksUri: config.oidc.jwksUri,
+  });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler(async (_request, reply) =>
+        reply.code(404).send({ success: false, msg: MENSAJES.noEncontrado, code: 'NOT_FOUND' }),
+      );
+      await api.register(publicRoutes, { config });
+      await api.register(authenticatedRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webStaticPlugin, { webDistDir: config.webDistDir });
+}, { name: 'app' });
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['loggerInstance'] | FastifyServerOptions['logger'];
+}
+
+/** The app, not yet listening nor ready: tests `inject` into it, `server.ts` starts it. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: (options.logger as FastifyServerOptions['logger']) ?? { level: config.logLevel },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.:-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    // A schema that says `additionalProperties: false` rejects unknown fields instead of dropping them.
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(appPlugin, { config });
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses safe defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      oidc: {
+        issuer: 'http://localhost:8080/realms/ecodigital',
+        clientId: 'ecodigital-web',
+        jwksUri: undefined,
+        publicUrl: undefined,
+      },
+      logLevel: 'info',
+      productName: 'EcoDigital',
+    });
+    expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads every variable and ignores blank ones', () => {
+    const config = loadConfig({
+      PORT: '4100',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@db/eco',
+      DATA_DIR: '/var/lib/eco',
+      OIDC_ISSUER: 'https://sso.example.org/realms/otra/',
+      OIDC_CLIENT_ID: 'otro-cliente',
+      OIDC_JWKS_URI: 'http://keycloak:8080/certs',
+      OIDC_PUBLIC_URL: 'https://sso.example.org/',
+      WEB_DIST_DIR: '/srv/web',
+      LOG_LEVEL: ' ',
+      PRODUCT_NAME: 'Archivo',
+    });
+    expect(config).toMatchObject({
+      port: 4100,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db/eco',
+      dataDir: '/var/lib/eco',
+      oidc: {
+        issuer: 'https://sso.example.org/realms/otra',
+        clientId: 'otro-cliente',
+        jwksUri: 'http://keycloak:8080/certs',
+        publicUrl: 'https://sso.example.org',
+      },
+      webDistDir: '/srv/web',
+      logLevel: 'info',
+      productName: 'Archivo',
+    });
+  });
+
+  it('refuses a port that is not a port', () => {
+    expect(() => loadConfig({ PORT: 'tres mil' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+});

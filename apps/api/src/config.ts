@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absent → embedded PGlite under `<dataDir>/db`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  oidc: {
+    issuer: string;
+    clientId: string;
+    /** Skips discovery when set. */
+    jwksUri: string | undefined;
+    /** Browser-facing base URL of the identity provider (Keycloak's `url`). */
+    publicUrl: string | undefined;
+  };
+  webDistDir: string;
+  logLevel: string;
+  productName: string;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  return {
+    port: parsePort(env.PORT),
+    host: nonEmpty(env.HOST) ?? 'localhost',
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    dataDir,
+    oidc: {
+      issuer: (nonEmpty(env.OIDC_ISSUER) ?? 'http://localhost:8080/realms/ecodigital').replace(/\/+$/, ''),
+      clientId: nonEmpty(env.OIDC_CLIENT_ID) ?? 'ecodigital-web',
+      jwksUri: nonEmpty(env.OIDC_JWKS_URI),
+      publicUrl: nonEmpty(env.OIDC_PUBLIC_URL)?.replace(/\/+$/, ''),
+    },
+    webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    productName: nonEmpty(env.PRODUCT_NAME) ?? 'EcoDigital',
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function parsePort(value: string | undefined): number {
+  if (nonEmpty(value) === undefined) return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT no válido: «${value}»`);
+  }
+  return port;
+}

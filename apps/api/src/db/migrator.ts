@@ -1,0 +1,68 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database';
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Any constant shared by every instance; serialises concurrent starts against one database.
+const MIGRATION_LOCK_KEY = 724_311_902;
+
+export interface Migration {
+  version: string;
+  name: string;
+  sql: string;
+}
+
+export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
+  const files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort();
+  const migrations: Migration[] = [];
+  for (const file of files) {
+    const match = /^(\d{3,})_([\w-]+)\.sql$/.exec(file);
+    if (!match) throw new Error(`Nombre de migración no válido: ${file} (se espera NNN_nombre.sql)`);
+    migrations.push({ version: match[1]!, name: match[2]!, sql: await readFile(path.join(dir, file), 'utf8') });
+  }
+  const versions = new Set(migrations.map((m) => m.version));
+  if (versions.size !== migrations.length) throw new Error('Hay dos migraciones con el mismo número.');
+  return migrations;
+}
+
+/**
+ * Applies pending migrations in order, each in its own transaction. Each transaction first takes a
+ * transaction-level advisory lock, so two processes starting together apply every file once.
+ * Returns the versions applied by this call.
+ */
+export async function runMigrations(db: Database, migrations?: Migration[]): Promise<string[]> {
+  const pending = migrations ?? (await loadMigrations());
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
+
+  const applied: string[] = [];
+  for (const migration of pending) {
+    const ran = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
+      if (done.length > 0) return false;
+      try {
+        await tx.exec(migration.sql);
+      } catch (error) {
+        throw new Error(`La migración ${migration.version}_${migration.name} falló: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+      return true;
+    });
+    if (ran) applied.push(`${migration.version}_${migration.name}`);
+  }
+  return applied;
+}

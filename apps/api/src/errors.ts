@@ -1,0 +1,22 @@
+/** An error whose Spanish message may be shown to the person; the error handler answers it as is. */
+export class ApiHttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ApiHttpError';
+  }
+}
+
+export const MENSAJES = {
+  noAutenticado: 'Sesión no válida o expirada. Inicie sesión de nuevo.',
+  sinPermiso: 'No tiene permiso para realizar esta acción.',
+  noEncontrado: 'Recurso no encontrado.',
+  errorInterno: 'Error interno del servidor.',
+  solicitudNoValida: 'La solicitud no es válida.',
+} as const;
+
+export const unauthorized = () => new ApiHttpError(401, MENSAJES.noAutenticado, 'UNAUTHORIZED');
+export const forbidden = () => new ApiHttpError(403, MENSAJES.sinPermiso, 'FORBIDDEN');

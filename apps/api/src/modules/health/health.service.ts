@@ -1,0 +1,33 @@
+import type { Health } from '@ecodigital/contracts/health';
+import type { Database } from '../../db/database';
+import { fetchDiscovery } from '../../plugins/access-token';
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+export async function checkHealth(db: Database, issuer: string, version: string): Promise<Health> {
+  const [database, identityProvider] = await Promise.all([
+    withTimeout(db.query('SELECT 1'), CHECK_TIMEOUT_MS).then(ok, failed),
+    fetchDiscovery(issuer, CHECK_TIMEOUT_MS).then(ok, failed),
+  ]);
+  const status = database === 'ok' && identityProvider === 'ok' ? 'ok' : 'degraded';
+  return { status, database, identityProvider, version };
+}
+
+const ok = () => 'ok' as const;
+const failed = () => 'error' as const;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function degradedMessage(health: Health): string {
+  const failing = [
+    health.database === 'error' ? 'la base de datos' : undefined,
+    health.identityProvider === 'error' ? 'el proveedor de identidad' : undefined,
+  ].filter(Boolean);
+  return `Servicio degradado: no responde ${failing.join(' ni ')}.`;
+}

@@ -1,0 +1,114 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { startTestIdp, type TestIdp } from '../../testing/idp';
+
+const TODOS_LOS_PERMISOS = [
+  'documentos.anular',
+  'documentos.descargar',
+  'documentos.subir',
+  'expedientes.cambiar_estado',
+  'expedientes.crear',
+  'expedientes.editar',
+  'expedientes.ver',
+];
+
+const SUBIR_DOCUMENTOS = {
+  nom_mostrar: 'Subir documentos',
+  nom_modulo: 'subir-documentos',
+  icon: 'CloudUploadOutlined',
+  children: [],
+};
+const expedientes = (children: object[]) => ({
+  nom_mostrar: 'Expedientes',
+  nom_modulo: 'expedientes',
+  icon: 'FolderOpenOutlined',
+  children,
+});
+
+const DEMO = [
+  {
+    username: 'admin',
+    nombres: 'María José',
+    apellidos: 'García López',
+    rol: 'administrador',
+    permisos: TODOS_LOS_PERMISOS,
+    menu: [expedientes([SUBIR_DOCUMENTOS])],
+  },
+  {
+    username: 'gestor',
+    nombres: 'Juan Carlos',
+    apellidos: 'Pérez Ruiz',
+    rol: 'gestor',
+    permisos: TODOS_LOS_PERMISOS,
+    menu: [expedientes([SUBIR_DOCUMENTOS])],
+  },
+  {
+    username: 'consulta',
+    nombres: 'Lucía',
+    apellidos: 'Fernández Díaz',
+    rol: 'consulta',
+    permisos: ['documentos.descargar', 'expedientes.ver'],
+    menu: [expedientes([])],
+  },
+] as const;
+
+describe('GET /api/session/get', () => {
+  let idp: TestIdp;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    idp = await startTestIdp();
+    testApp = await createTestApp({ issuer: idp.issuer });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await idp?.close();
+  });
+
+  it.each(DEMO)('answers the menu, usuario and permisos of $username', async (demo) => {
+    const { access_token } = await idp.tokensFor(demo.username);
+    const claims = decodeJwt(access_token);
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/session/get',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(Object.keys(body).sort()).toEqual(['data', 'success']);
+    expect(body.success).toBe(true);
+    expect(body.data.permisos).toEqual(demo.permisos);
+    expect(body.data.menu).toMatchObject(demo.menu);
+    expect(body.data.menu).toHaveLength(demo.menu.length);
+    expect(body.data.menu[0].children).toHaveLength(demo.menu[0].children.length);
+    expect(body.data.usuario).toEqual({
+      id_usuario: expect.any(Number),
+      sub: claims.sub,
+      username: demo.username,
+      nombres: demo.nombres,
+      apellidos: demo.apellidos,
+      email: claims.email ?? null,
+      roles: (claims.realm_access as { roles: string[] }).roles,
+    });
+    expect(body.data.usuario.roles).toContain(demo.rol);
+
+    const [stored] = await testApp.app.db.query<{ username: string; ultimo_acceso: Date | null }>(
+      'SELECT username, ultimo_acceso FROM usuario WHERE sub = $1',
+      [claims.sub],
+    );
+    expect(stored?.username).toBe(demo.username);
+    expect(stored?.ultimo_acceso).toBeInstanceOf(Date);
+  });
+
+  it('updates the same usuario on the next sign-in instead of adding another', async () => {
+    const first = await idp.tokensFor('gestor');
+    const second = await idp.tokensFor('gestor');
+    const get = (token: string) =>
+      testApp.app.inject({ method: 'GET', url: '/api/session/get', headers: { authorization: `Bearer ${token}` } });
+    const a = (await get(first.access_token)).json();
+    const b = (await get(second.access_token)).json();
+    expect(b.data.usuario.id_usuario).toBe(a.data.usuario.id_usuario);
+    const rows = await testApp.app.db.query('SELECT 1 FROM usuario WHERE username = $1', ['gestor']);
+    expect(rows).toHaveLength(1);
+  });
+});

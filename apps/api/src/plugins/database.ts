@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import type { Database } from '../db/database';
+import { openDatabase } from '../db/open-database';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+export interface DatabasePluginOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+/** Decorates `db` (PostgreSQL when `databaseUrl` is set, embedded PGlite otherwise); closes it with the app. */
+export default fp<DatabasePluginOptions>(
+  async (app, options) => {
+    const db = await openDatabase(options);
+    app.decorate('db', db);
+    app.addHook('onClose', async () => {
+      await db.close();
+    });
+  },
+  { name: 'database' },
+);

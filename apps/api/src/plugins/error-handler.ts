@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { ApiHttpError, MENSAJES } from '../errors';
+import { validationMessage } from './validation-messages';
+
+const MENSAJES_POR_ESTADO: Record<number, string> = {
+  400: MENSAJES.solicitudNoValida,
+  401: MENSAJES.noAutenticado,
+  403: MENSAJES.sinPermiso,
+  404: MENSAJES.noEncontrado,
+  405: 'Método no permitido.',
+  406: 'Formato de respuesta no admitido.',
+  408: 'La solicitud tardó demasiado.',
+  413: 'La solicitud es demasiado grande.',
+  415: 'Tipo de contenido no admitido.',
+  429: 'Demasiadas solicitudes. Inténtelo más tarde.',
+};
+
+/**
+ * Turns every error into the envelope `{ success: false, msg, code }` with a Spanish message.
+ * A 5xx answers a generic message; the details stay in the log with the request id.
+ */
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof ApiHttpError) {
+        return reply.code(error.statusCode).send({ success: false, msg: error.message, code: error.code });
+      }
+      if (error.validation) {
+        request.log.info({ validation: error.validation, context: error.validationContext }, 'solicitud no válida');
+        return reply.code(400).send({
+          success: false,
+          msg: validationMessage(error.validation, error.validationContext),
+          code: 'VALIDATION',
+        });
+      }
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status < 500) {
+        request.log.info({ err: error }, 'solicitud rechazada');
+        return reply.code(status).send({
+          success: false,
+          msg: MENSAJES_POR_ESTADO[status] ?? MENSAJES.solicitudNoValida,
+          code: error.code ?? 'BAD_REQUEST',
+        });
+      }
+      request.log.error({ err: error, reqId: request.id }, 'error interno');
+      return reply.code(500).send({ success: false, msg: MENSAJES.errorInterno, code: 'INTERNAL' });
+    });
+  },
+  { name: 'error-handler' },
+);

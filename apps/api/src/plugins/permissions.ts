@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../errors';
+import { findPermisosByRoles } from '../modules/session/session.repository';
+
+const permisosByRequest = new WeakMap<FastifyRequest, Promise<string[]>>();
+
+/** The caller's permissions, from their realm roles, loaded once per request. */
+export function permisosOf(request: FastifyRequest): Promise<string[]> {
+  let permisos = permisosByRequest.get(request);
+  if (!permisos) {
+    permisos = findPermisosByRoles(request.server.db, request.principal.roles);
+    permisosByRequest.set(request, permisos);
+  }
+  return permisos;
+}
+
+/** preHandler for an authenticated route: 403 unless the caller's roles grant `permiso`. */
+export function requirePermiso(permiso: string) {
+  return async function checkPermiso(request: FastifyRequest): Promise<void> {
+    const permisos = await permisosOf(request);
+    if (!permisos.includes(permiso)) {
+      request.log.info({ permiso, sub: request.principal.sub }, 'permiso denegado');
+      throw forbidden();
+    }
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifySchemaValidationError } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { validationMessage } from './validation-messages';
+
+const error = (keyword: string, instancePath: string, params: Record<string, unknown>): FastifySchemaValidationError => ({
+  keyword,
+  instancePath,
+  schemaPath: '',
+  params,
+  message: 'english',
+});
+
+describe('validationMessage', () => {
+  it.each([
+    [error('required', '', { missingProperty: 'asunto' }), 'El campo «asunto» es obligatorio.'],
+    [error('type', '/anio', { type: 'integer' }), 'El campo «anio» debe ser un número entero.'],
+    [error('minLength', '/asunto', { limit: 1 }), 'El campo «asunto» no puede estar vacío.'],
+    [error('maxLength', '/asunto', { limit: 200 }), 'El campo «asunto» debe tener como máximo 200 caracteres.'],
+    [error('minimum', '/pagina', { limit: 1 }), 'El campo «pagina» debe ser mayor o igual que 1.'],
+    [error('anyOf', '/estado', {}), 'El campo «estado» no tiene un valor permitido.'],
+    [error('format', '/fecha', { format: 'date' }), 'El campo «fecha» no tiene un formato válido.'],
+    [error('additionalProperties', '', { additionalProperty: 'extra' }), 'El campo «extra» no está permitido.'],
+    [error('type', '/documentos/0/nombre', { type: 'string' }), 'El campo «nombre» debe ser un texto.'],
+  ])('%#: %s', (validation, expected) => {
+    expect(validationMessage([validation], 'body')).toBe(expected);
+  });
+
+  it('names the part of the request when the whole of it is wrong', () => {
+    expect(validationMessage([error('type', '', { type: 'object' })], 'body')).toBe(
+      'El cuerpo de la solicitud no tiene el formato esperado.',
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import type { FastifySchemaValidationError } from 'fastify';
+
+const TIPOS: Record<string, string> = {
+  string: 'un texto',
+  integer: 'un número entero',
+  number: 'un número',
+  boolean: 'verdadero o falso',
+  array: 'una lista',
+  object: 'un objeto',
+  null: 'nulo',
+};
+
+const PARTES: Record<string, string> = {
+  body: 'El cuerpo de la solicitud',
+  querystring: 'La consulta',
+  params: 'La ruta',
+  headers: 'Las cabeceras',
+};
+
+/** A Spanish sentence naming the offending field, from the first validation error. */
+export function validationMessage(errors: FastifySchemaValidationError[], context: string | undefined): string {
+  const error = errors[0];
+  if (!error) return 'La solicitud no es válida.';
+  const params = error.params as Record<string, unknown>;
+  const pathField = error.instancePath.split('/').filter(Boolean).at(-1);
+
+  if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
+    return `El campo «${params.missingProperty}» es obligatorio.`;
+  }
+  if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    return `El campo «${params.additionalProperty}» no está permitido.`;
+  }
+  if (!pathField) {
+    if (error.keyword === 'type') return `${PARTES[context ?? ''] ?? 'La solicitud'} no tiene el formato esperado.`;
+    return 'La solicitud no es válida.';
+  }
+
+  const campo = `El campo «${decodeURIComponent(pathField.replace(/~1/g, '/').replace(/~0/g, '~'))}»`;
+  switch (error.keyword) {
+    case 'type':
+      return `${campo} debe ser ${TIPOS[String(params.type)] ?? 'del tipo esperado'}.`;
+    case 'minLength':
+      return params.limit === 1 ? `${campo} no puede estar vacío.` : `${campo} debe tener al menos ${params.limit} caracteres.`;
+    case 'maxLength':
+      return `${campo} debe tener como máximo ${params.limit} caracteres.`;
+    case 'minimum':
+      return `${campo} debe ser mayor o igual que ${params.limit}.`;
+    case 'maximum':
+      return `${campo} debe ser menor o igual que ${params.limit}.`;
+    case 'exclusiveMinimum':
+      return `${campo} debe ser mayor que ${params.limit}.`;
+    case 'exclusiveMaximum':
+      return `${campo} debe ser menor que ${params.limit}.`;
+    case 'minItems':
+      return `${campo} debe tener al menos ${params.limit} elementos.`;
+    case 'maxItems':
+      return `${campo} debe tener como máximo ${params.limit} elementos.`;
+    case 'format':
+    case 'pattern':
+      return `${campo} no tiene un formato válido.`;
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+    case 'oneOf':
+      return `${campo} no tiene un valor permitido.`;
+    default:
+      return `${campo} no es válido.`;
+  }
+}

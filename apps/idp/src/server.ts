@@ -1,0 +1,39 @@
+import { startIdp } from './app';
+import { ConfigError, loadIdpConfig } from './config';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadIdpConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`idp: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const idp = await startIdp(config);
+  console.log(`idp: development identity provider ready at ${idp.url} (issuer ${idp.issuer})`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`idp: ${signal} received, closing`);
+    idp.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('idp: close failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('idp: failed to start', error);
+  process.exit(1);
+});

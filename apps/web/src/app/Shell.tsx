@@ -1,0 +1,53 @@
+import { Breadcrumb } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, Outlet, useMatches } from 'react-router';
+import { AppLayout } from '../layout/AppLayout';
+import { routeHandles, routeModulo } from '../lib/route-handle';
+import { productName } from '../lib/runtime-config';
+import { useMenuStore } from '../session/menu.store';
+import { canAccessModule } from '../session/permissions';
+
+const ForbiddenView = lazy(async () => ({ default: (await import('./views/ForbiddenView')).ForbiddenView }));
+
+function useRouteChrome() {
+  const matches = useMatches();
+  const crumbs = matches.flatMap((match) => {
+    const [handle] = routeHandles([match]);
+    return handle ? [{ title: handle.title, path: match.pathname }] : [];
+  });
+  const title = crumbs.at(-1)?.title;
+  useEffect(() => {
+    document.title = title ? `${title} · ${productName()}` : productName();
+  }, [title]);
+  return { crumbs, modulo: routeModulo(matches) };
+}
+
+/** The frame around every view, the breadcrumbs of nested pages, and the module permission check. */
+export function Shell() {
+  const { crumbs, modulo } = useRouteChrome();
+  const menu = useMenuStore((state) => state.menu);
+  const allowed = canAccessModule(menu, modulo);
+
+  return (
+    <AppLayout>
+      {crumbs.length > 1 && (
+        <Breadcrumb
+          style={{ marginBottom: 12 }}
+          items={[
+            { title: <Link to="/">Inicio</Link> },
+            ...crumbs.map((crumb, index) => ({
+              title: index < crumbs.length - 1 ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title,
+            })),
+          ]}
+        />
+      )}
+      {allowed ? (
+        <Outlet />
+      ) : (
+        <Suspense fallback={null}>
+          <ForbiddenView />
+        </Suspense>
+      )}
+    </AppLayout>
+  );
+}

@@ -1,0 +1,71 @@
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../lib/route-handle';
+import { requireAuthentication } from './auth-guard';
+import { RootErrorBoundary, RouteErrorView } from './RouteErrorView';
+import { Shell } from './Shell';
+
+const handle = (value: RouteHandle) => value;
+
+/** Same look as the start-up overlay of index.html, without pulling antd's Spin into the first load. */
+function RouteLoading() {
+  return (
+    <div className="startup-overlay" role="status" style={{ display: 'flex' }}>
+      <div className="startup-spinner" aria-hidden="true" />
+      <div>Cargando…</div>
+    </div>
+  );
+}
+
+/** The one route tree: paths, on-demand views and the metadata (`handle`) the guards read. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    loader: requireAuthentication,
+    // Every navigation passes the authentication guard, not only the first one.
+    shouldRevalidate: () => true,
+    Component: Shell,
+    HydrateFallback: RouteLoading,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        ErrorBoundary: RouteErrorView,
+        children: [
+          {
+            index: true,
+            handle: handle({ title: 'Inicio' }),
+            lazy: async () => ({ Component: (await import('../features/home/HomeView')).HomeView }),
+          },
+          {
+            path: 'expedientes',
+            handle: handle({ title: 'Expedientes', nom_modulo: 'expedientes' }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/expedientes/views/ExpedientesListView')).ExpedientesListView,
+                }),
+              },
+              {
+                path: 'ver/:id_expediente',
+                handle: handle({ title: 'Detalle del expediente' }),
+                lazy: async () => ({ Component: (await import('./views/ExpedienteVerRoute')).ExpedienteVerRoute }),
+              },
+            ],
+          },
+          {
+            path: 'subir-documentos',
+            handle: handle({ title: 'Subir documentos', nom_modulo: 'subir-documentos' }),
+            lazy: async () => ({
+              Component: (await import('../features/documentos/views/SubirDocumentosView')).SubirDocumentosView,
+            }),
+          },
+          {
+            path: '*',
+            handle: handle({ title: 'Página no encontrada' }),
+            lazy: async () => ({ Component: (await import('./views/NotFoundView')).NotFoundView }),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,56 @@
+import { TOKEN_CHECK_INTERVAL_MS, TOKEN_MIN_VALIDITY_S } from '../lib/constants';
+import { keycloakOrNull } from './keycloak';
+import { startSignIn } from './sign-in';
+
+let inFlight: Promise<boolean> | null = null;
+
+/** keycloak-js rejects a refresh with its NetworkError, which carries the token endpoint's Response. */
+export function refreshAnsweredBadRequest(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('response' in error)) return false;
+  const response = (error as { response?: { status?: unknown } }).response;
+  return response?.status === 400;
+}
+
+function handleRefreshFailure(error: unknown): void {
+  const keycloak = keycloakOrNull();
+  // A 400 means the refresh token is no longer valid (session ended or revoked): drop the tokens
+  // before starting again. keycloak-js 26 clears them itself too; clearing twice is harmless.
+  if (refreshAnsweredBadRequest(error)) keycloak?.clearToken();
+  console.warn('No se pudo renovar el token de acceso; se inicia la sesión de nuevo', error);
+  startSignIn();
+}
+
+/**
+ * Refreshes the access token when it has less than `minValidity` seconds left. Every caller (the
+ * periodic check, the API client) shares one refresh in flight.
+ */
+export function refreshAccessToken(minValidity: number): Promise<boolean> {
+  const keycloak = keycloakOrNull();
+  if (!keycloak?.token) return Promise.resolve(false);
+  if (!keycloak.isTokenExpired(minValidity)) return Promise.resolve(false);
+  inFlight ??= keycloak
+    .updateToken(minValidity)
+    .catch((error: unknown) => {
+      handleRefreshFailure(error);
+      throw error;
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+/** Checks the token every 30 s (and when keycloak-js reports it expired); refreshes under 60 s left. */
+export function startTokenRefresh(): () => void {
+  const keycloak = keycloakOrNull();
+  if (!keycloak) return () => {};
+  const check = () => {
+    if (keycloak.authenticated) refreshAccessToken(TOKEN_MIN_VALIDITY_S).catch(() => {});
+  };
+  keycloak.onTokenExpired = check;
+  const timer = window.setInterval(check, TOKEN_CHECK_INTERVAL_MS);
+  return () => {
+    window.clearInterval(timer);
+    keycloak.onTokenExpired = undefined;
+  };
+}

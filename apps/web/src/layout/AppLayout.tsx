@@ -1,0 +1,92 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Grid, Layout, Space } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { SIDE_MENU_TRANSITION_MS } from '../lib/constants';
+import { productName } from '../lib/runtime-config';
+import { NotificationsDropdown } from './NotificationsDropdown';
+import { SideMenu } from './SideMenu';
+import { ToastBridge } from './ToastBridge';
+import { useActiveMenuSync } from './use-active-menu-sync';
+import { UserMenu } from './UserMenu';
+import './layout.css';
+
+const SIDER_WIDTH = 250;
+
+// Only narrow screens need the drawer; loading it on demand keeps the first page load small.
+const NavigationDrawer = lazy(async () => ({ default: (await import('./NavigationDrawer')).NavigationDrawer }));
+
+function Logo() {
+  return (
+    <Link to="/" className="app-logo" aria-label={`${productName()}: inicio`}>
+      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+        <rect width="32" height="32" rx="8" fill="#0f766e" />
+        <path d="M9 22c0-8 6-13 14-13-1 8-6 14-14 13Zm0 0 7-7" stroke="#ecfdf5" strokeWidth="2.2" fill="none" strokeLinecap="round" />
+      </svg>
+      <span className="app-logo__name">{productName()}</span>
+    </Link>
+  );
+}
+
+/** The frame: header, side menu (a drawer on narrow screens), footer and the toast area. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const screens = Grid.useBreakpoint();
+  const narrow = screens.lg === false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerRequested, setDrawerRequested] = useState(false);
+  const location = useLocation();
+  const [drawerPath, setDrawerPath] = useState(location.pathname);
+  useActiveMenuSync();
+
+  // Close the drawer once a navigation happened.
+  if (drawerPath !== location.pathname) {
+    setDrawerPath(location.pathname);
+    if (drawerOpen) setDrawerOpen(false);
+  }
+
+  return (
+    <Layout className="app-shell">
+      <ToastBridge />
+      <Layout.Header className="app-header">
+        <Space size={12}>
+          {narrow && (
+            <Button type="text" aria-label="Abrir menú" icon={<MenuOutlined />} onClick={() => {
+                setDrawerRequested(true);
+                setDrawerOpen(true);
+              }}
+            />
+          )}
+          <Logo />
+        </Space>
+        <Space size={16}>
+          <NotificationsDropdown />
+          <UserMenu />
+        </Space>
+      </Layout.Header>
+      <Layout hasSider={!narrow}>
+        {narrow ? (
+          drawerRequested && (
+            <Suspense fallback={null}>
+              <NavigationDrawer open={drawerOpen} width={SIDER_WIDTH + 30} onClose={() => setDrawerOpen(false)} />
+            </Suspense>
+          )
+        ) : (
+          <Layout.Sider
+            width={SIDER_WIDTH}
+            theme="light"
+            className="app-sider"
+            style={{ transition: `all ${SIDE_MENU_TRANSITION_MS}ms ease` }}
+          >
+            <SideMenu />
+          </Layout.Sider>
+        )}
+        <Layout className="app-main">
+          <Layout.Content className="app-content">{children}</Layout.Content>
+          <Layout.Footer className="app-footer">
+            {`${productName()} © ${new Date().getFullYear()}`}
+          </Layout.Footer>
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,108 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import type { MenuItem } from '@ecodigital/contracts/session';
+import { useMenuStore } from '../session/menu.store';
+import { useSessionStore } from '../session/session.store';
+import { SideMenu } from './SideMenu';
+import { useActiveMenuSync } from './use-active-menu-sync';
+
+const menu: MenuItem[] = [
+  {
+    id: 1,
+    nom_mostrar: 'Expedientes',
+    nom_modulo: 'expedientes',
+    icon: 'FolderOutlined',
+    children: [{ id: 2, nom_mostrar: 'Subir documentos', nom_modulo: 'subir-documentos', icon: 'UploadOutlined', children: [] }],
+  },
+];
+
+beforeAll(() => {
+  // antd reads media queries; jsdom has none.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+function Frame() {
+  useActiveMenuSync();
+  return (
+    <>
+      <SideMenu />
+      <Outlet />
+    </>
+  );
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        Component: Frame,
+        children: [
+          { index: true, element: <p>inicio</p>, handle: { title: 'Inicio' } },
+          { path: 'expedientes', element: <p>lista</p>, handle: { title: 'Expedientes', nom_modulo: 'expedientes' } },
+          { path: 'subir-documentos', element: <p>subir</p>, handle: { title: 'Subir documentos', nom_modulo: 'subir-documentos' } },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Menú principal' });
+const selectedLabels = () => [...nav().querySelectorAll('.ant-menu-item-selected')].map((node) => node.textContent?.trim());
+
+beforeEach(() => {
+  useMenuStore.getState().clear();
+  useMenuStore.getState().setMenu(menu);
+  useSessionStore.getState().setSession(
+    { id_usuario: 1, sub: 's', username: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz', email: null, roles: ['gestor'] },
+    [],
+  );
+});
+afterEach(cleanup);
+
+describe('SideMenu', () => {
+  it('shows nombres, Inicio and the nested menu with links to /{nom_modulo}', () => {
+    renderAt('/');
+    expect(screen.getByTestId('sider-nombres').textContent).toBe('Juan Carlos');
+    expect(within(nav()).getByRole('menuitem', { name: /Inicio/ })).toBeTruthy();
+    expect(within(nav()).getByRole('link', { name: 'Expedientes' }).getAttribute('href')).toBe('/expedientes');
+    expect(within(nav()).getByRole('link', { name: 'Subir documentos' }).getAttribute('href')).toBe('/subir-documentos');
+    expect(selectedLabels()).toEqual([]);
+  });
+
+  it('highlights the nested item on first load of its route', async () => {
+    renderAt('/subir-documentos');
+    await screen.findByText('subir');
+    expect(selectedLabels()).toEqual(['Subir documentos']);
+  });
+
+  it('follows navigation and clears the highlight with Inicio', async () => {
+    const user = userEvent.setup();
+    const router = renderAt('/');
+    await user.click(within(nav()).getByRole('link', { name: 'Expedientes' }));
+    await screen.findByText('lista');
+    expect(selectedLabels()).toEqual(['Expedientes']);
+    expect(useMenuStore.getState().activeMenu).toBe('/expedientes');
+
+    await act(() => router.navigate('/subir-documentos'));
+    expect(selectedLabels()).toEqual(['Subir documentos']);
+
+    await user.click(within(nav()).getByRole('link', { name: 'Inicio' }));
+    await screen.findByText('inicio');
+    expect(useMenuStore.getState().activeMenu).toBe('');
+    expect(selectedLabels()).toEqual([]);
+  });
+});

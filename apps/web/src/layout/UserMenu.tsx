@@ -1,0 +1,52 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown, Grid } from 'antd';
+import type { MenuProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { signOut } from '../session/sign-out';
+import { useSessionStore } from '../session/session.store';
+import { initials } from './initials';
+
+// Loaded when first opened: it keeps the first page load small.
+const ProfileModal = lazy(async () => ({ default: (await import('./ProfileModal')).ProfileModal }));
+
+const items: MenuProps['items'] = [
+  { key: 'perfil', icon: <UserOutlined />, label: 'Perfil' },
+  { type: 'divider' },
+  { key: 'cerrar-sesion', icon: <LogoutOutlined />, label: 'Cerrar sesión', danger: true },
+];
+
+export function UserMenu() {
+  const usuario = useSessionStore((state) => state.usuario);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [profileRequested, setProfileRequested] = useState(false);
+  const screens = Grid.useBreakpoint();
+  const nombres = usuario?.nombres ?? '';
+  const apellidos = usuario?.apellidos ?? '';
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'perfil') {
+      setProfileRequested(true);
+      setProfileOpen(true);
+    }
+    if (key === 'cerrar-sesion') void signOut();
+  };
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <button type="button" className="user-menu" data-testid="user-menu" aria-label="Menú de usuario">
+          <Avatar style={{ backgroundColor: '#0f766e' }}>{initials(nombres, apellidos)}</Avatar>
+          {screens.md !== false && (
+            <span className="user-menu__name">{`${nombres} ${apellidos}`.trim()}</span>
+          )}
+          <DownOutlined style={{ fontSize: 10 }} />
+        </button>
+      </Dropdown>
+      {profileRequested && (
+        <Suspense fallback={null}>
+          <ProfileModal open={profileOpen} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

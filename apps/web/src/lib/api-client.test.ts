@@ -1,0 +1,99 @@
+// @vitest-environment node
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from './api-client';
+import { connectToastRenderer, type ResolvedToast } from './toast';
+
+// A real HTTP server answering like the API, so the whole axios pipeline runs (status handling,
+// JSON parsing, interceptors).
+const answers: Record<string, { status: number; body: unknown }> = {
+  '/api/escritura': { status: 201, body: { success: true, msg: 'Expediente creado', data: { id: 1 } } },
+  '/api/lectura': { status: 200, body: { success: true, data: [1, 2] } },
+  '/api/prohibido': { status: 403, body: { success: false, msg: 'No tiene permiso' } },
+  '/api/roto': { status: 500, body: 'Internal Server Error' },
+};
+const seenAuthorization: Array<string | undefined> = [];
+let server: Server;
+let baseURL: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    seenAuthorization.push(request.headers.authorization);
+    const answer = answers[request.url ?? ''] ?? { status: 404, body: { success: false, msg: 'No encontrado' } };
+    const isJson = typeof answer.body !== 'string';
+    response.writeHead(answer.status, { 'Content-Type': isJson ? 'application/json' : 'text/plain' });
+    response.end(isJson ? JSON.stringify(answer.body) : answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let shown: ResolvedToast[];
+let disconnect: () => void;
+beforeEach(() => {
+  shown = [];
+  seenAuthorization.length = 0;
+  disconnect = connectToastRenderer({ show: (toast) => shown.push(toast), remove: () => {} });
+});
+afterEach(() => disconnect());
+
+function client(token?: string) {
+  const instance = createApiClient({ getAccessToken: async () => token });
+  instance.defaults.baseURL = baseURL;
+  return instance;
+}
+
+describe('api client toasts', () => {
+  it('shows "Éxito" with the msg of a successful write, for 6 s', async () => {
+    const response = await client().post('/escritura', {});
+    expect(response.data.data).toEqual({ id: 1 });
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ severity: 'success', summary: 'Éxito', detail: 'Expediente creado', life: 6000 });
+  });
+
+  it('shows nothing for a successful read without msg', async () => {
+    await client().get('/lectura');
+    expect(shown).toEqual([]);
+  });
+
+  it('shows "Error" with the server msg and still rejects to the caller', async () => {
+    const failure = client().get('/prohibido');
+    await expect(failure).rejects.toMatchObject({ response: { status: 403 } });
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ severity: 'error', summary: 'Error', detail: 'No tiene permiso', life: 6000 });
+  });
+
+  it('falls back to "Error general" when the failure carries no msg', async () => {
+    await expect(client().get('/roto')).rejects.toMatchObject({ response: { status: 500 } });
+    expect(shown.map((toast) => toast.detail)).toEqual(['Error general']);
+  });
+
+  it('uses "Error general" when the server cannot be reached', async () => {
+    const unreachable = createApiClient({ getAccessToken: async () => undefined });
+    unreachable.defaults.baseURL = 'http://127.0.0.1:9/api';
+    await expect(unreachable.get('/lectura')).rejects.toBeTruthy();
+    expect(shown).toMatchObject([{ summary: 'Error', detail: 'Error general' }]);
+  });
+
+  it('respects the per-request opt-out, for success and failure alike', async () => {
+    await client().post('/escritura', {}, { silent: true });
+    await expect(client().get('/prohibido', { silent: true })).rejects.toBeTruthy();
+    expect(shown).toEqual([]);
+  });
+});
+
+describe('api client authorization', () => {
+  it('sends the bearer token when one exists and nothing otherwise', async () => {
+    await client('abc.def.ghi').get('/lectura');
+    await client().get('/lectura');
+    expect(seenAuthorization).toEqual(['Bearer abc.def.ghi', undefined]);
+  });
+
+  it('has no timeout and the /api base', () => {
+    const instance = createApiClient({ getAccessToken: async () => undefined });
+    expect(instance.defaults.timeout).toBe(0);
+    expect(instance.defaults.baseURL).toBe('/api');
+  });
+});

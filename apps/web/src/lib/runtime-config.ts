@@ -1,0 +1,26 @@
+import type { RuntimeConfig } from '@ecodigital/contracts/config';
+
+let current: RuntimeConfig | null = null;
+
+/** `GET /api/config`: the identity-provider settings of this environment, so one build runs anywhere. */
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`/api/config respondió ${response.status}`);
+  const body = (await response.json()) as RuntimeConfig | { success: true; data: RuntimeConfig };
+  // Accept both the bare object and the API's read envelope.
+  const config = 'data' in body ? body.data : body;
+  if (!config.keycloakUrl || !config.realm || !config.clientId) {
+    throw new Error('La configuración recibida está incompleta');
+  }
+  current = config;
+  return config;
+}
+
+export function getRuntimeConfig(): RuntimeConfig {
+  if (!current) throw new Error('Runtime configuration not loaded yet');
+  return current;
+}
+
+export function productName(): string {
+  return current?.productName || 'EcoDigital';
+}

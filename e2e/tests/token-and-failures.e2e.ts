@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { E2E_ACCESS_TOKEN_TTL } from '../support/ports';
+import { openAndSignIn } from '../support/session';
+
+const webUrl = inject('webUrl');
+const issuer = inject('issuer');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('token life and failures', () => {
+  it(`refreshes the access token before it expires (ACCESS_TOKEN_TTL=${E2E_ACCESS_TOKEN_TTL})`, async () => {
+    const page = await (await newContext(browser)).newPage();
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url() === `${issuer}/protocol/openid-connect/token` && request.postData()?.includes('grant_type=refresh_token')) {
+        refreshes.push(request.url());
+      }
+    });
+    await openAndSignIn(page, webUrl, 'gestor');
+    const refreshed = await page.waitForResponse(
+      (response) =>
+        response.url() === `${issuer}/protocol/openid-connect/token` &&
+        (response.request().postData() ?? '').includes('grant_type=refresh_token'),
+      { timeout: 45_000 },
+    );
+    expect(refreshed.status()).toBe(200);
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
+    // The new token works against the API.
+    await page.reload();
+    await page.getByTestId('sider-nombres').first().waitFor();
+    await page.context().close();
+  });
+
+  it('shows the error overlay and does not loop when the identity provider is down', async () => {
+    const context = await newContext(browser);
+    const idpOrigin = new URL(issuer).origin;
+    await context.route(`${idpOrigin}/**`, (route) => route.abort('connectionrefused'));
+    const page = await context.newPage();
+    let documentLoads = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) documentLoads += 1;
+    });
+    await page.goto(webUrl);
+    const overlay = page.locator('#app-error');
+    await overlay.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await overlay.evaluate((element) => getComputedStyle(element).display)).toBe('flex');
+    await page.getByRole('button', { name: 'Reintentar' }).waitFor();
+    const loadsWhenShown = documentLoads;
+    await page.waitForTimeout(6000);
+    expect(documentLoads).toBe(loadsWhenShown);
+    expect(documentLoads).toBeLessThanOrEqual(2);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    await screenshot(page, 'error-idp-caido');
+    await context.close();
+  });
+});

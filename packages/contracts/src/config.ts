@@ -1,0 +1,11 @@
+import { Type, type Static } from 'typebox';
+
+/** Served by the API at `GET /api/config` so one web build runs in every environment. */
+export const RuntimeConfigSchema = Type.Object({
+  /** Base URL of the identity provider, without `/realms/...` (Keycloak's `url`). */
+  keycloakUrl: Type.String(),
+  realm: Type.String(),
+  clientId: Type.String(),
+  productName: Type.String(),
+});
+export type RuntimeConfig = Static<typeof RuntimeConfigSchema>;

@@ -1,0 +1,65 @@
+import { Type, type Static } from 'typebox';
+import { ReadEnvelope } from './envelope';
+
+export interface MenuItem {
+  id: number;
+  nom_mostrar: string;
+  /** Route name: the item links to `/{nom_modulo}`. */
+  nom_modulo: string;
+  /** Name of an @ant-design/icons icon, e.g. `FolderOutlined`. */
+  icon: string | null;
+  children: MenuItem[];
+}
+
+export const MenuItemSchema = Type.Cyclic(
+  {
+    MenuItem: Type.Object({
+      id: Type.Integer(),
+      nom_mostrar: Type.String(),
+      nom_modulo: Type.String(),
+      icon: Type.Union([Type.String(), Type.Null()]),
+      children: Type.Array(Type.Ref('MenuItem')),
+    }),
+  },
+  'MenuItem',
+);
+
+export const RolSchema = Type.Union([
+  Type.Literal('administrador'),
+  Type.Literal('gestor'),
+  Type.Literal('consulta'),
+]);
+export type Rol = Static<typeof RolSchema>;
+
+export const UsuarioSchema = Type.Object({
+  id_usuario: Type.Integer(),
+  /** The identity provider's `sub`. */
+  sub: Type.String(),
+  username: Type.String(),
+  nombres: Type.String(),
+  apellidos: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  roles: Type.Array(Type.String()),
+});
+export type Usuario = Static<typeof UsuarioSchema>;
+
+/** Permission codes, `<modulo>.<accion>`. */
+export const PERMISOS = [
+  'expedientes.ver',
+  'expedientes.crear',
+  'expedientes.editar',
+  'expedientes.cambiar_estado',
+  'documentos.subir',
+  'documentos.descargar',
+  'documentos.anular',
+] as const;
+export type Permiso = (typeof PERMISOS)[number];
+
+export const SessionDataSchema = Type.Object({
+  menu: Type.Array(MenuItemSchema),
+  usuario: UsuarioSchema,
+  permisos: Type.Array(Type.String()),
+});
+export type SessionData = { menu: MenuItem[]; usuario: Usuario; permisos: string[] };
+
+export const SessionResponseSchema = ReadEnvelope(SessionDataSchema);

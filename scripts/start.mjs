@@ -1,0 +1,49 @@
+// `npm start` (and `npm run dev` with --dev): builds what is missing, starts the identity provider
+// and the API, prints where to go and who can sign in, and stops everything on Ctrl-C.
+import { buildWeb, startStack, webBuildIsCurrent } from './lib/stack.mjs';
+
+const dev = process.argv.includes('--dev');
+
+const DEMO_USERS = [
+  ['admin', 'admin', 'María José García López', 'administrador'],
+  ['gestor', 'gestor', 'Juan Carlos Pérez Ruiz', 'gestor'],
+  ['consulta', 'consulta', 'Lucía Fernández Díaz', 'consulta'],
+];
+
+async function main() {
+  if (!dev && !webBuildIsCurrent()) {
+    console.log('Compilando la aplicación web…');
+    await buildWeb();
+  }
+  console.log('Arrancando el proveedor de identidad y la API…');
+  const stack = await startStack({ dev });
+
+  console.log(`\nEcoDigital está listo: ${stack.webUrl}`);
+  console.log(`Proveedor de identidad (desarrollo): ${stack.issuer}`);
+  console.log('\nUsuarios de demostración (solo desarrollo):');
+  for (const [usuario, contrasena, nombre, rol] of DEMO_USERS) {
+    console.log(`  ${usuario.padEnd(9)} contraseña: ${contrasena.padEnd(9)} ${nombre} (${rol})`);
+  }
+  console.log('\nPulse Ctrl-C para detener.\n');
+
+  let stopping = false;
+  const shutdown = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nDeteniendo…');
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
+  const exit = await stack.firstExit;
+  if (!stopping) {
+    console.error(`El proceso ${exit.label} se detuvo (código ${exit.code ?? exit.signal}).`);
+    await shutdown(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(`No se pudo arrancar EcoDigital: ${error.message}`);
+  process.exit(1);
+});
