@@ -14,6 +14,8 @@ import webStaticPlugin from './plugins/web-static';
 import configRoutes from './modules/config/config.routes';
 import healthRoutes from './modules/health/health.routes';
 import sessionRoutes from './modules/session/session.routes';
+import expedientesRoutes from './modules/expedientes/expedientes.routes';
+import catalogosRoutes from './modules/catalogos/catalogos.routes';
 
 export const API_VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -40,6 +42,8 @@ export const authenticatedRoutes: FastifyPluginAsync = async (app) => {
     };
   });
   await app.register(sessionRoutes);
+  await app.register(expedientesRoutes);
+  await app.register(catalogosRoutes);
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */

@@ -16,6 +16,7 @@ export const MENSAJES = {
   noEncontrado: 'Recurso no encontrado.',
   errorInterno: 'Error interno del servidor.',
   solicitudNoValida: 'La solicitud no es válida.',
+  caracteresNoValidos: 'La solicitud contiene caracteres no válidos.',
 } as const;
 
 export const unauthorized = () => new ApiHttpError(401, MENSAJES.noAutenticado, 'UNAUTHORIZED');

@@ -1,9 +1,16 @@
 import { Type, type Static } from 'typebox';
 
+/**
+ * `anyOf` of literals whose static type is the union of the values (a plain `Type.Union` over a
+ * mapped array is typed `never`, since TypeBox needs a tuple to infer it).
+ */
+const literales = <const T extends string | number>(values: readonly T[]) =>
+  Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
+
 /** Life cycle: abierto → en_tramite → cerrado → archivado; cerrado → en_tramite only by "reabrir". */
 export const ESTADOS_EXPEDIENTE = ['abierto', 'en_tramite', 'cerrado', 'archivado'] as const;
 export type EstadoExpediente = (typeof ESTADOS_EXPEDIENTE)[number];
-export const EstadoExpedienteSchema = Type.Union(ESTADOS_EXPEDIENTE.map((estado) => Type.Literal(estado)));
+export const EstadoExpedienteSchema = literales(ESTADOS_EXPEDIENTE);
 
 export const ESTADO_ETIQUETAS: Record<EstadoExpediente, string> = {
   abierto: 'Abierto',
@@ -100,8 +107,8 @@ export const ExpedientesListaQuerySchema = Type.Object(
   {
     ...filtroProperties,
     page: Type.Optional(Type.Integer({ minimum: 1 })),
-    pageSize: Type.Optional(Type.Union(PAGE_SIZES.map((size) => Type.Literal(size)))),
-    sort: Type.Optional(Type.Union(ORDENABLES.map((campo) => Type.Literal(campo)))),
+    pageSize: Type.Optional(literales(PAGE_SIZES)),
+    sort: Type.Optional(literales(ORDENABLES)),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
   },
   { additionalProperties: false },
@@ -174,6 +181,7 @@ export const EVENTOS_HISTORIAL = [
 export type EventoHistorial = (typeof EVENTOS_HISTORIAL)[number];
 
 export const CambioCampoSchema = Type.Object({
+  /** The field's Spanish label as people read it: «Asunto», «Descripción», «Tipo», «Unidad», «Interesado», «Documento del interesado», «Responsable», «Estado». */
   campo: Type.String(),
   anterior: Type.Union([Type.String(), Type.Null()]),
   nuevo: Type.Union([Type.String(), Type.Null()]),
@@ -182,7 +190,7 @@ export type CambioCampo = Static<typeof CambioCampoSchema>;
 
 export const HistorialEventoSchema = Type.Object({
   id: Type.Integer(),
-  evento: Type.Union(EVENTOS_HISTORIAL.map((evento) => Type.Literal(evento))),
+  evento: literales(EVENTOS_HISTORIAL),
   /** Human-readable Spanish summary, e.g. "Cambió el estado de Abierto a En trámite". */
   descripcion: Type.String(),
   /** edicion: the fields that changed (display values, old → new). */

@@ -4,12 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { findModulosPermitidos, findPermisosByRoles, upsertUsuario } from '../modules/session/session.repository';
+import { resolverOrden } from '../modules/expedientes/expedientes.query';
+import { exportFilas, findPagina, insertExpediente, takeNumero } from '../modules/expedientes/expedientes.repository';
+import { findHistorial, insertEvento } from '../modules/expedientes/historial.repository';
 import type { Database } from './database';
 import { loadMigrations, runMigrations } from './migrator';
 import { createPgDatabase } from './pg-database';
 import { createPgliteDatabase } from './pglite-database';
 
-const ALL = ['001_extensions', '002_usuarios_roles_menu'];
+const ALL = ['001_extensions', '002_usuarios_roles_menu', '003_expedientes'];
 
 describe('migrations on PostgreSQL', () => {
   let testDatabase: TestDatabase;
@@ -32,7 +35,7 @@ describe('migrations on PostgreSQL', () => {
       await other.close();
     }
     const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(recorded.map((row) => row.version)).toEqual(['001', '002']);
+    expect(recorded.map((row) => row.version)).toEqual(['001', '002', '003']);
   });
 
   it('is idempotent: a second run applies nothing', async () => {
@@ -118,5 +121,35 @@ describe('migrations and session queries on PGlite', () => {
 
     const [row] = await db.query<{ plano: string }>(`SELECT unaccent('Ñandú') AS plano`);
     expect(row?.plano).toBe('Nandu');
+  });
+
+  it('runs the expedientes queries: numbering, accent-insensitive search, keyset export, append-only historial', async () => {
+    const usuario = await upsertUsuario(db, { sub: 'sub-gestor', username: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz', email: null, roles: ['gestor'] });
+    const caller = { id_usuario: usuario.id_usuario, permisos: ['expedientes.ver'], principal: undefined as never };
+    const numeros: string[] = [];
+    for (const asunto of ['Petición de vado permanente', 'Queja por ruidos', 'Licencia de obra 100% menor']) {
+      await db.transaction(async (tx) => {
+        const numero = await takeNumero(tx);
+        const id = await insertExpediente(tx, numero, { asunto, descripcion: null, id_tipo: 1, id_unidad: 1, interesado_nombre: 'Ñandú Núñez', interesado_documento: '12345678Z', id_responsable: null }, usuario.id_usuario);
+        await insertEvento(tx, { id_expediente: id, id_usuario: usuario.id_usuario, evento: 'creacion', descripcion: 'Creó' });
+        numeros.push(numero);
+      });
+    }
+    expect(numeros.map((numero) => numero.slice(-6))).toEqual(['000001', '000002', '000003']);
+
+    const orden = resolverOrden(undefined, undefined);
+    const encontrados = await findPagina(db, caller, { q: 'PETICION' }, orden, 1, 10);
+    expect(encontrados.items.map((item) => item.asunto)).toEqual(['Petición de vado permanente']);
+    expect((await findPagina(db, caller, { q: 'nandu nunez' }, orden, 1, 10)).total).toBe(3);
+    expect((await findPagina(db, caller, { q: '0%' }, orden, 1, 10)).total).toBe(1);
+    expect((await findPagina(db, caller, { desde: '2000-01-01', hasta: '2999-12-31', estado: ['abierto'] }, orden, 1, 10)).total).toBe(3);
+
+    const exportados: string[] = [];
+    for await (const lote of exportFilas(db, caller, {}, resolverOrden('numero', 'desc'), 2)) exportados.push(...lote.map((fila) => fila.numero));
+    expect(exportados).toEqual([...numeros].reverse());
+
+    const [primero] = await findPagina(db, caller, { q: numeros[0] }, orden, 1, 10).then((pagina) => pagina.items);
+    expect((await findHistorial(db, primero!.id_expediente)).map((evento) => evento.evento)).toEqual(['creacion']);
+    await expect(db.query('DELETE FROM historial')).rejects.toThrow(/solo admite añadir/);
   });
 });

@@ -16,6 +16,9 @@ const MENSAJES_POR_ESTADO: Record<number, string> = {
   429: 'Demasiadas solicitudes. Inténtelo más tarde.',
 };
 
+/** PostgreSQL refusing a character (a NUL byte in a text field): the input is wrong, not the server. */
+const TEXTO_NO_ALMACENABLE = new Set(['22021', '22P05']);
+
 /**
  * Turns every error into the envelope `{ success: false, msg, code }` with a Spanish message.
  * A 5xx answers a generic message; the details stay in the log with the request id.
@@ -37,6 +40,10 @@ export default fp(
           msg: validationMessage(error.validation, error.validationContext),
           code: 'VALIDATION',
         });
+      }
+      if (TEXTO_NO_ALMACENABLE.has(String(error.code))) {
+        request.log.info({ err: error }, 'texto no almacenable');
+        return reply.code(400).send({ success: false, msg: MENSAJES.caracteresNoValidos, code: 'VALIDATION' });
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status < 500) {

@@ -18,7 +18,10 @@ describe('validationMessage', () => {
     [error('maxLength', '/asunto', { limit: 200 }), 'El campo «asunto» debe tener como máximo 200 caracteres.'],
     [error('minimum', '/pagina', { limit: 1 }), 'El campo «pagina» debe ser mayor o igual que 1.'],
     [error('anyOf', '/estado', {}), 'El campo «estado» no tiene un valor permitido.'],
-    [error('format', '/fecha', { format: 'date' }), 'El campo «fecha» no tiene un formato válido.'],
+    [error('format', '/fecha', { format: 'date' }), 'El campo «fecha» debe ser una fecha válida (aaaa-mm-dd).'],
+    [error('format', '/web', { format: 'uri' }), 'El campo «web» no tiene un formato válido.'],
+    [error('pattern', '/codigo', { pattern: '^[A-Z]+$' }), 'El campo «codigo» no tiene un formato válido.'],
+    [error('const', '/estado/1', { allowedValue: 'abierto' }), 'El campo «estado» no tiene un valor permitido.'],
     [error('additionalProperties', '', { additionalProperty: 'extra' }), 'El campo «extra» no está permitido.'],
     [error('type', '/documentos/0/nombre', { type: 'string' }), 'El campo «nombre» debe ser un texto.'],
   ])('%#: %s', (validation, expected) => {

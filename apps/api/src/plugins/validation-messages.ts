@@ -1,4 +1,16 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { DOCUMENTO_IDENTIDAD_PATTERN } from '@ecodigital/contracts/expedientes';
+
+/** What a person should type, for the patterns the contracts use. */
+const PATRONES: Record<string, string> = {
+  [DOCUMENTO_IDENTIDAD_PATTERN]: 'DNI, NIE, NIF o cédula',
+};
+
+const FORMATOS: Record<string, string> = {
+  date: 'una fecha válida (aaaa-mm-dd)',
+  'date-time': 'una fecha y hora válidas',
+  email: 'un correo electrónico válido',
+};
 
 const TIPOS: Record<string, string> = {
   string: 'un texto',
@@ -22,7 +34,11 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
   const error = errors[0];
   if (!error) return 'La solicitud no es válida.';
   const params = error.params as Record<string, unknown>;
-  const pathField = error.instancePath.split('/').filter(Boolean).at(-1);
+  // `/estado/0` names the field `estado`, not `0`.
+  const pathField = error.instancePath
+    .split('/')
+    .filter((segment) => segment && !/^\d+$/.test(segment))
+    .at(-1);
 
   if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
     return `El campo «${params.missingProperty}» es obligatorio.`;
@@ -55,9 +71,14 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
       return `${campo} debe tener al menos ${params.limit} elementos.`;
     case 'maxItems':
       return `${campo} debe tener como máximo ${params.limit} elementos.`;
-    case 'format':
-    case 'pattern':
-      return `${campo} no tiene un formato válido.`;
+    case 'format': {
+      const formato = FORMATOS[String(params.format)];
+      return formato ? `${campo} debe ser ${formato}.` : `${campo} no tiene un formato válido.`;
+    }
+    case 'pattern': {
+      const esperado = PATRONES[String(params.pattern)];
+      return esperado ? `${campo} no tiene un formato válido (${esperado}).` : `${campo} no tiene un formato válido.`;
+    }
     case 'enum':
     case 'const':
     case 'anyOf':

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requirePermiso } from '../../plugins/permissions';
+import { findResponsables, findTiposExpediente, findUnidades } from './catalogos.repository';
+import { responsablesSchema, tiposSchema, unidadesSchema } from './catalogos.schemas';
+
+/** Authenticated. The catalogues of the expediente form and filters. */
+const catalogosRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ver = requirePermiso('expedientes.ver');
+
+  app.get('/catalogos/tipos-expediente', { schema: tiposSchema, preValidation: ver }, async () => ({
+    success: true as const,
+    data: await findTiposExpediente(app.db),
+  }));
+
+  app.get('/catalogos/unidades', { schema: unidadesSchema, preValidation: ver }, async () => ({
+    success: true as const,
+    data: await findUnidades(app.db),
+  }));
+
+  app.get('/catalogos/responsables', { schema: responsablesSchema, preValidation: ver }, async () => ({
+    success: true as const,
+    data: await findResponsables(app.db),
+  }));
+};
+
+export default catalogosRoutes;

@@ -1,0 +1,39 @@
+/** The document formats EcoDigital accepts, labelled as in the ENI índice (`formato`). */
+export const ACCEPTED_FORMATS = {
+  PDF: { mime: 'application/pdf', extensions: ['.pdf'] },
+  PNG: { mime: 'image/png', extensions: ['.png'] },
+  JPEG: { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
+  TIFF: { mime: 'image/tiff', extensions: ['.tif', '.tiff'] },
+  DOCX: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['.docx'] },
+  XLSX: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
+  ODT: { mime: 'application/vnd.oasis.opendocument.text', extensions: ['.odt'] },
+  ODS: { mime: 'application/vnd.oasis.opendocument.spreadsheet', extensions: ['.ods'] },
+  TXT: { mime: 'text/plain', extensions: ['.txt'] },
+  CSV: { mime: 'text/csv', extensions: ['.csv'] },
+} as const satisfies Record<string, { mime: string; extensions: readonly string[] }>;
+
+export type Formato = keyof typeof ACCEPTED_FORMATS;
+
+export type RejectionReason =
+  | 'empty'
+  | 'executable'
+  | 'html'
+  | 'svg'
+  | 'xml'
+  | 'archive'
+  | 'macros'
+  | 'invalid-text'
+  | 'unknown';
+
+/** Spanish sentences to follow the file's name in the 415 answer. */
+export const REJECTION_MESSAGES: Record<RejectionReason, string> = {
+  empty: 'El archivo está vacío.',
+  executable: 'El contenido es un programa o un script ejecutable, no un documento.',
+  html: 'El contenido es una página HTML, que no se admite.',
+  svg: 'El contenido es una imagen SVG, que no se admite.',
+  xml: 'El contenido es XML, que no se admite.',
+  archive: 'El contenido es un archivo comprimido que no es un documento DOCX, XLSX, ODT ni ODS.',
+  macros: 'El documento contiene macros, que no se admiten.',
+  'invalid-text': 'El texto no está codificado en UTF-8 o contiene caracteres de control.',
+  unknown: `El tipo de contenido no es ninguno de los admitidos (${Object.keys(ACCEPTED_FORMATS).join(', ')}).`,
+};

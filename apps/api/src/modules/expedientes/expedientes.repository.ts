@@ -1,0 +1,300 @@
+import type {
+  CatalogoItem,
+  EstadoExpediente,
+  Expediente,
+  ExpedienteResumen,
+  ExpedientesFiltro,
+  Responsable,
+} from '@ecodigital/contracts/expedientes';
+import type { Queryable } from '../../db/database';
+import { SqlParams } from '../../db/sql-params';
+import type { Caller } from '../../plugins/caller';
+import { clavesSelect, despuesDe, filtroWhere, orderBy, type Orden } from './expedientes.query';
+import { expedientesVisibles } from './visibility';
+
+/** `nombres apellidos` of a usuario, or the username when the identity provider gave no name. */
+export const nombreCompletoSql = (alias: string) =>
+  `coalesce(nullif(btrim(${alias}.nombres || ' ' || ${alias}.apellidos), ''), ${alias}.username)`;
+
+const SELECT_EXPEDIENTE = `
+  SELECT e.id_expediente, e.numero, e.asunto, e.descripcion,
+         e.id_tipo, t.nombre AS tipo_nombre, e.id_unidad, un.nombre AS unidad_nombre,
+         e.interesado_nombre, e.interesado_documento,
+         e.id_responsable, r.username AS responsable_username, ${nombreCompletoSql('r')} AS responsable_nombre,
+         e.estado, e.fecha_apertura, e.fecha_cierre,
+         e.creado_por, c.username AS creador_username, ${nombreCompletoSql('c')} AS creador_nombre,
+         e.actualizado_en, e.version
+  FROM expediente e
+  JOIN tipo_expediente t ON t.id = e.id_tipo
+  JOIN unidad un ON un.id = e.id_unidad
+  JOIN usuario c ON c.id_usuario = e.creado_por
+  LEFT JOIN usuario r ON r.id_usuario = e.id_responsable`;
+
+interface ExpedienteRow {
+  id_expediente: number;
+  numero: string;
+  asunto: string;
+  descripcion: string | null;
+  id_tipo: number;
+  tipo_nombre: string;
+  id_unidad: number;
+  unidad_nombre: string;
+  interesado_nombre: string | null;
+  interesado_documento: string | null;
+  id_responsable: number | null;
+  responsable_username: string | null;
+  responsable_nombre: string | null;
+  estado: EstadoExpediente;
+  fecha_apertura: Date;
+  fecha_cierre: Date | null;
+  creado_por: number;
+  creador_username: string;
+  creador_nombre: string;
+  actualizado_en: Date;
+  version: number;
+}
+
+function toExpediente(row: ExpedienteRow): Expediente {
+  return {
+    id_expediente: row.id_expediente,
+    numero: row.numero,
+    asunto: row.asunto,
+    descripcion: row.descripcion,
+    tipo: { id: row.id_tipo, nombre: row.tipo_nombre },
+    unidad: { id: row.id_unidad, nombre: row.unidad_nombre },
+    interesado_nombre: row.interesado_nombre,
+    interesado_documento: row.interesado_documento,
+    responsable:
+      row.id_responsable === null
+        ? null
+        : { id_usuario: row.id_responsable, nombre_completo: row.responsable_nombre!, username: row.responsable_username! },
+    estado: row.estado,
+    fecha_apertura: isoString(row.fecha_apertura),
+    fecha_cierre: row.fecha_cierre === null ? null : isoString(row.fecha_cierre),
+    creado_por: { id_usuario: row.creado_por, nombre_completo: row.creador_nombre, username: row.creador_username },
+    actualizado_en: isoString(row.actualizado_en),
+    version: row.version,
+  };
+}
+
+export const isoString = (value: Date | string) => new Date(value).toISOString();
+
+export async function findPagina(
+  db: Queryable,
+  caller: Caller,
+  filtro: ExpedientesFiltro,
+  orden: Orden,
+  page: number,
+  pageSize: number,
+): Promise<{ items: ExpedienteResumen[]; total: number }> {
+  const params = new SqlParams();
+  const where = filtroWhere(caller, filtro, params);
+  const [counted] = await db.query<{ total: number }>(
+    `SELECT count(*)::integer AS total FROM expediente e WHERE ${where}`,
+    params.values,
+  );
+  const limit = params.add(pageSize);
+  const offset = params.add((page - 1) * pageSize);
+  const rows = await db.query<ExpedienteRow>(
+    `${SELECT_EXPEDIENTE} WHERE ${where} ORDER BY ${orderBy(orden)} LIMIT ${limit} OFFSET ${offset}`,
+    params.values,
+  );
+  return {
+    items: rows.map((row) => {
+      const { descripcion: _descripcion, ...resumen } = toExpediente(row);
+      return resumen;
+    }),
+    total: counted?.total ?? 0,
+  };
+}
+
+/** One row of the CSV export, every value already as the person reads it. */
+export interface FilaExport {
+  numero: string;
+  asunto: string;
+  tipo: string;
+  unidad: string;
+  interesado_nombre: string | null;
+  interesado_documento: string | null;
+  responsable: string | null;
+  estado: EstadoExpediente;
+  fecha_apertura: string;
+  fecha_cierre: string | null;
+}
+
+/**
+ * Every matching row in order, read in keyset batches (no OFFSET, no open transaction) so memory
+ * stays flat and a slow download holds no connection between batches.
+ */
+export async function* exportFilas(
+  db: Queryable,
+  caller: Caller,
+  filtro: ExpedientesFiltro,
+  orden: Orden,
+  batchSize = 1000,
+): AsyncGenerator<FilaExport[]> {
+  let ultima: string[] | undefined;
+  for (;;) {
+    const params = new SqlParams();
+    const conditions = [filtroWhere(caller, filtro, params)];
+    if (ultima) conditions.push(despuesDe(orden, ultima, params));
+    const rows = await db.query<FilaExport & { claves_orden: string[] }>(
+      `SELECT e.numero, e.asunto, t.nombre AS tipo, un.nombre AS unidad,
+              e.interesado_nombre, e.interesado_documento,
+              CASE WHEN r.id_usuario IS NULL THEN NULL ELSE ${nombreCompletoSql('r')} END AS responsable,
+              e.estado,
+              to_char(e.fecha_apertura AT TIME ZONE 'Europe/Madrid', 'DD/MM/YYYY') AS fecha_apertura,
+              to_char(e.fecha_cierre AT TIME ZONE 'Europe/Madrid', 'DD/MM/YYYY') AS fecha_cierre,
+              ${clavesSelect(orden)}
+       FROM expediente e
+       JOIN tipo_expediente t ON t.id = e.id_tipo
+       JOIN unidad un ON un.id = e.id_unidad
+       LEFT JOIN usuario r ON r.id_usuario = e.id_responsable
+       WHERE ${conditions.join(' AND ')}
+       ORDER BY ${orderBy(orden)}
+       LIMIT ${params.add(batchSize)}`,
+      params.values,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    ultima = rows[rows.length - 1]!.claves_orden;
+  }
+}
+
+/** The expediente if it exists and the caller may see it; `forUpdate` locks it until the transaction ends. */
+export async function findExpediente(
+  db: Queryable,
+  caller: Caller,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<Expediente | undefined> {
+  const params = new SqlParams();
+  const idParam = params.add(id);
+  const [row] = await db.query<ExpedienteRow>(
+    `${SELECT_EXPEDIENTE} WHERE e.id_expediente = ${idParam} AND ${expedientesVisibles(caller, params, 'e')}
+     ${options.forUpdate ? 'FOR UPDATE OF e' : ''}`,
+    params.values,
+  );
+  return row && toExpediente(row);
+}
+
+export async function findTipo(db: Queryable, id: number): Promise<CatalogoItem | undefined> {
+  const [row] = await db.query<CatalogoItem>('SELECT id, nombre FROM tipo_expediente WHERE id = $1', [id]);
+  return row;
+}
+
+export async function findUnidad(db: Queryable, id: number): Promise<CatalogoItem | undefined> {
+  const [row] = await db.query<CatalogoItem>('SELECT id, nombre FROM unidad WHERE id = $1', [id]);
+  return row;
+}
+
+export async function findUsuario(db: Queryable, id: number): Promise<Responsable | undefined> {
+  const [row] = await db.query<Responsable>(
+    `SELECT u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo, u.username FROM usuario u WHERE u.id_usuario = $1`,
+    [id],
+  );
+  return row;
+}
+
+/**
+ * The next number of the current year (Europe/Madrid). Must run in the creating transaction: the
+ * counter row stays locked until it ends, so concurrent creations are numbered one after another
+ * and a rollback returns the number.
+ */
+export async function takeNumero(tx: Queryable): Promise<string> {
+  const [row] = await tx.query<{ anio: number; ultimo: number }>(
+    `INSERT INTO expediente_contador (anio, ultimo)
+     VALUES (extract(year FROM now() AT TIME ZONE 'Europe/Madrid')::integer, 1)
+     ON CONFLICT (anio) DO UPDATE SET ultimo = expediente_contador.ultimo + 1
+     RETURNING anio, ultimo`,
+  );
+  if (!row || row.ultimo > 999_999) throw new Error(`Numeración de expedientes agotada para ${row?.anio}`);
+  return `EXP-${row.anio}-${String(row.ultimo).padStart(6, '0')}`;
+}
+
+export interface DatosExpediente {
+  asunto: string;
+  descripcion: string | null;
+  id_tipo: number;
+  id_unidad: number;
+  interesado_nombre: string | null;
+  interesado_documento: string | null;
+  id_responsable: number | null;
+}
+
+export async function insertExpediente(
+  tx: Queryable,
+  numero: string,
+  datos: DatosExpediente,
+  creadoPor: number,
+): Promise<number> {
+  const [row] = await tx.query<{ id_expediente: number }>(
+    `INSERT INTO expediente (numero, asunto, descripcion, id_tipo, id_unidad, interesado_nombre,
+                             interesado_documento, id_responsable, creado_por)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     RETURNING id_expediente`,
+    [
+      numero,
+      datos.asunto,
+      datos.descripcion,
+      datos.id_tipo,
+      datos.id_unidad,
+      datos.interesado_nombre,
+      datos.interesado_documento,
+      datos.id_responsable,
+      creadoPor,
+    ],
+  );
+  return row!.id_expediente;
+}
+
+const COLUMNAS_EDITABLES = new Set<keyof DatosExpediente>([
+  'asunto',
+  'descripcion',
+  'id_tipo',
+  'id_unidad',
+  'interesado_nombre',
+  'interesado_documento',
+  'id_responsable',
+]);
+
+/** Applies `cambios` only if the row still has `version`; false when someone changed it first. */
+export async function updateExpediente(
+  tx: Queryable,
+  id: number,
+  version: number,
+  cambios: Partial<DatosExpediente>,
+): Promise<boolean> {
+  const params = new SqlParams();
+  const sets = Object.entries(cambios)
+    .filter(([columna]) => COLUMNAS_EDITABLES.has(columna as keyof DatosExpediente))
+    .map(([columna, valor]) => `${columna} = ${params.add(valor)}`);
+  const rows = await tx.query(
+    `UPDATE expediente SET ${[...sets, 'version = version + 1', 'actualizado_en = now()'].join(', ')}
+     WHERE id_expediente = ${params.add(id)} AND version = ${params.add(version)}
+     RETURNING id_expediente`,
+    params.values,
+  );
+  return rows.length === 1;
+}
+
+/** Sets `fecha_cierre` when closing and clears it when reopening; archiving keeps it. */
+export async function updateEstado(
+  tx: Queryable,
+  id: number,
+  version: number,
+  estado: EstadoExpediente,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE expediente
+     SET estado = $3,
+         fecha_cierre = CASE WHEN $3 = 'cerrado' THEN now() WHEN $3 IN ('abierto', 'en_tramite') THEN NULL ELSE fecha_cierre END,
+         version = version + 1,
+         actualizado_en = now()
+     WHERE id_expediente = $1 AND version = $2
+     RETURNING id_expediente`,
+    [id, version, estado],
+  );
+  return rows.length === 1;
+}

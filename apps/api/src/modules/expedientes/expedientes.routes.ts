@@ -1,0 +1,100 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerOf } from '../../plugins/caller';
+import { requirePermiso } from '../../plugins/permissions';
+import { expedienteNoExiste, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
+import {
+  cambiarEstadoSchema,
+  consultarSchema,
+  crearSchema,
+  editarSchema,
+  exportarSchema,
+  historialSchema,
+  listarSchema,
+} from './expedientes.schemas';
+import { cambiarEstado, consultar, crear, editar, exportarCsv, historial, listar } from './expedientes.service';
+
+const MAX_ID = 2_147_483_647;
+
+/** A route id that is not a positive integer names no expediente. */
+function idExpediente(raw: string): number {
+  const id = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= MAX_ID)) throw expedienteNoExiste();
+  return id;
+}
+
+const fechaMadrid = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
+
+/** Authenticated. */
+const expedientesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ver = requirePermiso('expedientes.ver');
+
+  app.get('/expedientes', { schema: listarSchema, preValidation: ver }, async (request) => ({
+    success: true as const,
+    data: await listar(app.db, await callerOf(request), request.query),
+  }));
+
+  app.get('/expedientes/export.csv', { schema: exportarSchema, preValidation: ver }, async (request, reply) => {
+    const caller = await callerOf(request);
+    const csv = Readable.from(exportarCsv(app.db, caller, request.query));
+    csv.on('error', (error) => request.log.error({ err: error }, 'exportación CSV interrumpida'));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="expedientes-${fechaMadrid()}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  app.post(
+    '/expedientes',
+    { schema: crearSchema, preValidation: requirePermiso('expedientes.crear') },
+    async (request, reply) => {
+      const expediente = await crear(app.db, await callerOf(request), request.body);
+      return reply.code(201).send({ success: true as const, msg: MENSAJES_EXPEDIENTE.creado, data: expediente });
+    },
+  );
+
+  app.get('/expedientes/:id', { schema: consultarSchema, preValidation: ver }, async (request) => ({
+    success: true as const,
+    data: await consultar(app.db, await callerOf(request), idExpediente(request.params.id)),
+  }));
+
+  app.patch(
+    '/expedientes/:id',
+    { schema: editarSchema, preValidation: requirePermiso('expedientes.editar') },
+    async (request) => {
+      const { expediente, cambios } = await editar(
+        app.db,
+        await callerOf(request),
+        idExpediente(request.params.id),
+        request.body,
+      );
+      return {
+        success: true as const,
+        msg: cambios.length ? MENSAJES_EXPEDIENTE.actualizado : MENSAJES_EXPEDIENTE.sinCambios,
+        data: expediente,
+      };
+    },
+  );
+
+  app.post(
+    '/expedientes/:id/estado',
+    { schema: cambiarEstadoSchema, preValidation: requirePermiso('expedientes.cambiar_estado') },
+    async (request) => {
+      const { expediente, msg } = await cambiarEstado(
+        app.db,
+        await callerOf(request),
+        idExpediente(request.params.id),
+        request.body,
+      );
+      return { success: true as const, msg, data: expediente };
+    },
+  );
+
+  app.get('/expedientes/:id/historial', { schema: historialSchema, preValidation: ver }, async (request) => ({
+    success: true as const,
+    data: await historial(app.db, await callerOf(request), idExpediente(request.params.id)),
+  }));
+};
+
+export default expedientesRoutes;

@@ -1,0 +1,78 @@
+import { ReadEnvelope, WriteEnvelope } from '@ecodigital/contracts/envelope';
+import {
+  CambiarEstadoSchema,
+  CrearExpedienteSchema,
+  EditarExpedienteSchema,
+  ExpedienteSchema,
+  ExpedientesListaQuerySchema,
+  ExpedientesPaginaSchema,
+  HistorialEventoSchema,
+} from '@ecodigital/contracts/expedientes';
+import { Type } from 'typebox';
+
+const ApiError = { $ref: 'ApiError' } as const;
+
+/** Any text is accepted so that a non-numeric id answers 404 like an unknown one, not 400. */
+export const ExpedienteParamsSchema = Type.Object({
+  id: Type.String({ description: 'id_expediente' }),
+});
+
+const tags = ['expedientes'];
+
+export const listarSchema = {
+  tags,
+  summary: 'Lista paginada de expedientes con filtros y orden',
+  description:
+    'Fechas `desde`/`hasta` (aaaa-mm-dd, ambas incluidas) en días de Europe/Madrid. Orden por defecto: ' +
+    '`fecha_apertura` descendente; con `sort` y sin `order`, ascendente (salvo la fecha).',
+  querystring: ExpedientesListaQuerySchema,
+  response: { 200: ReadEnvelope(ExpedientesPaginaSchema), 400: ApiError },
+};
+
+export const exportarSchema = {
+  tags,
+  summary: 'Exporta a CSV (UTF-8 con BOM, separado por «;») los expedientes que cumplen los filtros',
+  querystring: Type.Omit(ExpedientesListaQuerySchema, ['page', 'pageSize']),
+  produces: ['text/csv'],
+  response: {
+    200: { description: 'Archivo CSV', content: { 'text/csv': { schema: Type.String() } } },
+    400: ApiError,
+  },
+};
+
+export const crearSchema = {
+  tags,
+  summary: 'Crea un expediente (estado «Abierto», número asignado; responsable por defecto: quien lo crea)',
+  body: CrearExpedienteSchema,
+  response: { 201: WriteEnvelope(ExpedienteSchema), 400: ApiError },
+};
+
+export const consultarSchema = {
+  tags,
+  summary: 'Detalle de un expediente (la consulta queda en el historial)',
+  params: ExpedienteParamsSchema,
+  response: { 200: ReadEnvelope(ExpedienteSchema), 404: ApiError },
+};
+
+export const editarSchema = {
+  tags,
+  summary: 'Modifica los campos enviados; exige la `version` leída',
+  params: ExpedienteParamsSchema,
+  body: EditarExpedienteSchema,
+  response: { 200: WriteEnvelope(ExpedienteSchema), 400: ApiError, 404: ApiError, 409: ApiError },
+};
+
+export const cambiarEstadoSchema = {
+  tags,
+  summary: 'Cambia el estado según el ciclo de vida; reabrir exige `motivo`',
+  params: ExpedienteParamsSchema,
+  body: CambiarEstadoSchema,
+  response: { 200: WriteEnvelope(ExpedienteSchema), 400: ApiError, 404: ApiError, 409: ApiError },
+};
+
+export const historialSchema = {
+  tags,
+  summary: 'Historial del expediente, lo más reciente primero',
+  params: ExpedienteParamsSchema,
+  response: { 200: ReadEnvelope(Type.Array(HistorialEventoSchema)), 404: ApiError },
+};
