@@ -26,7 +26,18 @@ export function newContext(browser: Browser): Promise<BrowserContext> {
 
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 
+/** Waits for running animations (antd motion: dialogs, tabs, dropdowns) so screenshots show the end state. */
+export async function settle(page: Page): Promise<void> {
+  // Expressions as strings: this package is type-checked without the DOM library.
+  const allFinished = 'Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))';
+  await page.evaluate(allFinished);
+  // antd starts part of its motion on the next frame, after the first wait may have returned.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  await page.evaluate(allFinished);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await settle(page);
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }

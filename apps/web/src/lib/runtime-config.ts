@@ -24,3 +24,9 @@ export function getRuntimeConfig(): RuntimeConfig {
 export function productName(): string {
   return current?.productName || 'EcoDigital';
 }
+
+/** The API's upload limit in MB when it tells one; until then the product's default. */
+export function maxUploadMb(fallback: number): number {
+  const value = current?.maxUploadMb;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}

@@ -1,16 +1,146 @@
-import { Card, Descriptions, Empty } from 'antd';
+import { Button, Card, Empty, Result, Skeleton, Tabs } from 'antd';
+import { isAxiosError } from 'axios';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { PageHeader } from '../../../components/PageHeader';
+import { toast } from '../../../lib/toast';
+import type { Transicion } from '../access';
+import { useChangeEstado } from '../api/change-estado';
+import { isNotFound, useExpediente } from '../api/get-expediente';
+import { useUpdateExpediente } from '../api/update-expediente';
+import { CambioEstadoModal } from '../components/CambioEstadoModal';
+import { EstadoTag } from '../components/EstadoTag';
+import { ExpedienteActions } from '../components/ExpedienteActions';
+import { ExpedienteDataPanel } from '../components/ExpedienteDataPanel';
+import { ExpedienteFormModal } from '../components/ExpedienteFormModal';
+import { HistorialTimeline } from '../components/HistorialTimeline';
+import { formValuesOf, hasChanges, toEditarExpediente, type ExpedienteFormValues } from '../form-values';
+import { useExpedientesAccess } from '../hooks/use-expedientes-access';
 
-export function ExpedienteDetailView({ id_expediente }: { id_expediente: string }) {
+function parseId(value: string): number | null {
+  if (!/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 ? id : null;
+}
+
+function ExpedienteNoExiste({ id_expediente }: { id_expediente: string }) {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title="El expediente no existe."
+      subTitle={`No hay ningún expediente con el identificador ${id_expediente}, o ya no está disponible.`}
+      extra={
+        <Button type="primary" onClick={() => navigate('/expedientes')}>
+          Volver a la lista de expedientes
+        </Button>
+      }
+    />
+  );
+}
+
+function ExpedienteContent({ expediente }: { expediente: Expediente }) {
+  const id = expediente.id_expediente;
+  const access = useExpedientesAccess();
+  const update = useUpdateExpediente(id);
+  const changeEstado = useChangeEstado(id);
+  const [editing, setEditing] = useState(false);
+  const [transicion, setTransicion] = useState<Transicion | null>(null);
+  const [tab, setTab] = useState('documentos');
+
+  async function saveEdit(values: ExpedienteFormValues) {
+    const body = toEditarExpediente(expediente, values);
+    if (!hasChanges(body)) {
+      toast.show({ severity: 'info', summary: 'Sin cambios', detail: 'No hay cambios que guardar.' });
+      setEditing(false);
+      return;
+    }
+    try {
+      await update.mutateAsync(body);
+      setEditing(false);
+    } catch (error) {
+      // Someone else changed it: the detail is being reloaded, the open form is stale.
+      if (isAxiosError(error) && error.response?.status === 409) setEditing(false);
+      throw error;
+    }
+  }
+
   return (
     <>
-      <PageHeader title={`Expediente ${id_expediente}`} subtitle="Datos y documentos del expediente." />
-      <Card>
-        <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
-          <Descriptions.Item label="Identificador">{id_expediente}</Descriptions.Item>
-        </Descriptions>
-        <Empty description="El detalle del expediente estará disponible próximamente." />
+      <PageHeader
+        title={expediente.numero}
+        tags={<EstadoTag estado={expediente.estado} />}
+        subtitle={expediente.asunto}
+        extra={
+          <ExpedienteActions expediente={expediente} access={access} onEdit={() => setEditing(true)} onTransicion={setTransicion} />
+        }
+      />
+      <Card title="Datos del expediente" style={{ marginBottom: 16 }}>
+        <ExpedienteDataPanel expediente={expediente} />
       </Card>
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            {
+              key: 'documentos',
+              label: 'Documentos',
+              children: <Empty description="Los documentos se mostrarán aquí." />,
+            },
+            { key: 'historial', label: 'Historial', children: <HistorialTimeline id_expediente={id} /> },
+          ]}
+        />
+      </Card>
+      <ExpedienteFormModal
+        title={`Editar ${expediente.numero}`}
+        okText="Guardar cambios"
+        open={editing}
+        initialValues={formValuesOf(expediente)}
+        onSubmit={saveEdit}
+        onClose={() => setEditing(false)}
+      />
+      <CambioEstadoModal
+        expediente={expediente}
+        transicion={transicion}
+        saving={changeEstado.isPending}
+        onConfirm={(body) => changeEstado.mutateAsync(body)}
+        onClose={() => setTransicion(null)}
+      />
     </>
   );
+}
+
+function ExpedienteLoader({ id, id_expediente }: { id: number; id_expediente: string }) {
+  const query = useExpediente(id);
+  if (query.data) return <ExpedienteContent expediente={query.data} />;
+  if (query.isPending) {
+    return (
+      <Card aria-busy="true" aria-label="Cargando el expediente">
+        <Skeleton active title paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+  if (isNotFound(query.error)) return <ExpedienteNoExiste id_expediente={id_expediente} />;
+  return (
+      <Result
+        status="error"
+        title="No se pudo cargar el expediente."
+        subTitle="Compruebe la conexión e inténtelo de nuevo."
+        extra={
+          <Button type="primary" onClick={() => query.refetch()}>
+            Reintentar
+          </Button>
+        }
+      />
+  );
+}
+
+/** `/expedientes/ver/:id_expediente`: header with the allowed actions, data, documents and history. */
+export function ExpedienteDetailView({ id_expediente }: { id_expediente: string }) {
+  const id = parseId(id_expediente);
+  if (id === null) return <ExpedienteNoExiste id_expediente={id_expediente} />;
+  // Keyed by id: moving to another expediente starts with fresh dialogs and tabs.
+  return <ExpedienteLoader key={id} id={id} id_expediente={id_expediente} />;
 }

@@ -1,13 +1,92 @@
-import { Card, Empty } from 'antd';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Space } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { useCreateExpediente } from '../api/create-expediente';
+import { useExportExpedientesCsv } from '../api/export-expedientes-csv';
+import { useExpedientes } from '../api/get-expedientes';
+import { ExpedienteFormModal } from '../components/ExpedienteFormModal';
+import { ExpedientesFilterBar } from '../components/ExpedientesFilterBar';
+import { ExpedientesTable } from '../components/ExpedientesTable';
+import { toCrearExpediente, type ExpedienteFormValues } from '../form-values';
+import { useExpedientesAccess } from '../hooks/use-expedientes-access';
+import { useListState } from '../hooks/use-list-state';
+import { filtersOf } from '../list-search-params';
 
+/** `/expedientes`: search, filter, sort and page through the expedientes; create one. */
 export function ExpedientesListView() {
+  const navigate = useNavigate();
+  const access = useExpedientesAccess();
+  const { state, update, setFilters } = useListState();
+  const expedientes = useExpedientes(state);
+  const create = useCreateExpediente();
+  const exportCsv = useExportExpedientesCsv();
+  const [creating, setCreating] = useState(false);
+
+  const openExpediente = (id: number) => navigate(`/expedientes/ver/${id}`);
+
+  async function saveNew(values: ExpedienteFormValues) {
+    const expediente = await create.mutateAsync(toCrearExpediente(values));
+    setCreating(false);
+    openExpediente(expediente.id_expediente);
+  }
+
+  const emptyText = expedientes.isError ? (
+    <Flex vertical align="center" gap={8}>
+      No se pudieron cargar los expedientes.
+      <Button size="small" onClick={() => expedientes.refetch()}>
+        Reintentar
+      </Button>
+    </Flex>
+  ) : (
+    'No hay expedientes que coincidan con los filtros.'
+  );
+
   return (
     <>
-      <PageHeader title="Expedientes" subtitle="Consulte y gestione los expedientes de la institución." />
-      <Card>
-        <Empty description="Todavía no hay expedientes para mostrar." />
+      <PageHeader
+        title="Expedientes"
+        subtitle="Consulte y gestione los expedientes de la institución."
+        extra={
+          <Space wrap>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exportCsv.isPending}
+              onClick={() => exportCsv.mutate(filtersOf(state))}
+            >
+              Exportar CSV
+            </Button>
+            {access.crear && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                Nuevo expediente
+              </Button>
+            )}
+          </Space>
+        }
+      />
+      <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
+        <ExpedientesFilterBar state={state} onChange={setFilters} />
       </Card>
+      <Card styles={{ body: { padding: 0 } }}>
+        <ExpedientesTable
+          state={state}
+          pagina={expedientes.data}
+          loading={expedientes.isFetching}
+          emptyText={emptyText}
+          onChange={update}
+          onOpen={openExpediente}
+        />
+      </Card>
+      {access.crear && (
+        <ExpedienteFormModal
+          title="Nuevo expediente"
+          okText="Crear expediente"
+          open={creating}
+          onSubmit={saveNew}
+          onClose={() => setCreating(false)}
+        />
+      )}
     </>
   );
 }

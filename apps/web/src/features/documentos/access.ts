@@ -1,0 +1,48 @@
+import { ESTADOS_ACTIVOS, type EstadoExpediente } from '@ecodigital/contracts/expedientes';
+import { FORMATOS_PREVISUALIZABLES, type Documento, type Formato } from '@ecodigital/contracts/documentos';
+import { hasPermiso } from '../../session/permissions';
+
+export const PERMISOS_DOCUMENTOS = {
+  subir: 'documentos.subir',
+  descargar: 'documentos.descargar',
+  anular: 'documentos.anular',
+} as const;
+
+export type DocumentosAccess = Record<keyof typeof PERMISOS_DOCUMENTOS, boolean>;
+
+/** What the person may do with documents, from the session's `permisos`. The API checks again. */
+export function documentosAccess(permisos: readonly string[]): DocumentosAccess {
+  return {
+    subir: hasPermiso(permisos, PERMISOS_DOCUMENTOS.subir),
+    descargar: hasPermiso(permisos, PERMISOS_DOCUMENTOS.descargar),
+    anular: hasPermiso(permisos, PERMISOS_DOCUMENTOS.anular),
+  };
+}
+
+/** Documents only enter, or are annulled in, an expediente that is still being worked on. */
+export function admiteDocumentos(estado: EstadoExpediente): boolean {
+  return ESTADOS_ACTIVOS.includes(estado);
+}
+
+export function canUpload(estado: EstadoExpediente, access: DocumentosAccess): boolean {
+  return access.subir && admiteDocumentos(estado);
+}
+
+export function isPreviewable(formato: string): boolean {
+  return FORMATOS_PREVISUALIZABLES.includes(formato as Formato);
+}
+
+export type AccionDocumento = 'previsualizar' | 'descargar' | 'anular';
+
+/** The actions a row of the índice offers, in display order. */
+export function documentoActions(
+  documento: Pick<Documento, 'formato' | 'anulado'>,
+  estado: EstadoExpediente,
+  access: DocumentosAccess,
+): AccionDocumento[] {
+  const acciones: AccionDocumento[] = [];
+  if (access.descargar && isPreviewable(documento.formato)) acciones.push('previsualizar');
+  if (access.descargar) acciones.push('descargar');
+  if (access.anular && !documento.anulado && admiteDocumentos(estado)) acciones.push('anular');
+  return acciones;
+}

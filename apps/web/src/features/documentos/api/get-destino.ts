@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import type { ReadResponse } from '@ecodigital/contracts/envelope';
+import type { Expediente } from '@ecodigital/contracts/expedientes';
+import { api } from '../../../lib/api-client';
+import { documentosKeys } from './keys';
+
+/** `GET /api/expedientes/:id` for a preselected destination. Quiet: the view says what is wrong. */
+export async function fetchDestino(id_expediente: number, signal?: AbortSignal): Promise<Expediente> {
+  const response = await api.get<ReadResponse<Expediente>>(`/expedientes/${id_expediente}`, { silent: true, signal });
+  return response.data.data;
+}
+
+export function isMissing(error: unknown): boolean {
+  return isAxiosError(error) && (error.response?.status === 404 || error.response?.status === 400);
+}
+
+export const destinoQueryOptions = (id_expediente: number) =>
+  queryOptions({
+    queryKey: documentosKeys.destino(id_expediente),
+    queryFn: ({ signal }) => fetchDestino(id_expediente, signal),
+    retry: (failureCount, error) => !isMissing(error) && failureCount < 1,
+  });
+
+export function useDestino(id_expediente: number | null) {
+  return useQuery({ ...destinoQueryOptions(id_expediente ?? 0), enabled: id_expediente !== null });
+}

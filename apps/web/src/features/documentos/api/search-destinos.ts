@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReadResponse } from '@ecodigital/contracts/envelope';
+import { ESTADOS_ACTIVOS, type ExpedienteResumen, type ExpedientesPagina } from '@ecodigital/contracts/expedientes';
+import { api } from '../../../lib/api-client';
+import { documentosKeys } from './keys';
+
+export const DESTINOS_PAGE_SIZE = 10;
+
+/** `GET /api/expedientes?q=…&estado=abierto&estado=en_tramite`: only expedientes that admit documents. */
+export async function searchDestinos(q: string, signal?: AbortSignal): Promise<ExpedienteResumen[]> {
+  const response = await api.get<ReadResponse<ExpedientesPagina>>('/expedientes', {
+    params: { ...(q ? { q } : {}), estado: ESTADOS_ACTIVOS, pageSize: DESTINOS_PAGE_SIZE },
+    // The API reads arrays as repeated parameters: `estado=abierto&estado=en_tramite`.
+    paramsSerializer: { indexes: null },
+    signal,
+  });
+  return response.data.data.items;
+}
+
+export const destinosQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: documentosKeys.busquedaDestinos(q),
+    queryFn: ({ signal }) => searchDestinos(q, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDestinos(q: string, enabled = true) {
+  return useQuery({ ...destinosQueryOptions(q), enabled });
+}

@@ -1,0 +1,59 @@
+import axios, { isAxiosError } from 'axios';
+import type { ResultadoSubida } from '@ecodigital/contracts/documentos';
+import type { WriteResponse } from '@ecodigital/contracts/envelope';
+import { GENERIC_ERROR_MESSAGE, api } from '../../../lib/api-client';
+import { buildUploadFormData } from '../upload-request';
+
+export interface UploadDocumentoInput {
+  id_expediente: number;
+  id_tipo_documental: number;
+  file: File;
+  /** 0–100, as the bytes leave the browser. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+export type UploadOutcome =
+  | { resultado: 'subido'; detalle: ResultadoSubida }
+  | { resultado: 'rechazado'; motivo: string }
+  | { resultado: 'cancelado' };
+
+function messageOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { msg } = data as { msg?: unknown };
+  return typeof msg === 'string' && msg.trim() ? msg : undefined;
+}
+
+/**
+ * `POST /api/expedientes/:id/documentos` with one file. Quiet: the upload list shows every file's
+ * outcome itself, a toast per file would only repeat it. Never throws: the outcome says what happened.
+ */
+export async function uploadDocumento(input: UploadDocumentoInput): Promise<UploadOutcome> {
+  try {
+    const response = await api.post<WriteResponse<ResultadoSubida[]>>(
+      `/expedientes/${input.id_expediente}/documentos`,
+      buildUploadFormData(input.id_tipo_documental, input.file),
+      {
+        silent: true,
+        signal: input.signal,
+        onUploadProgress: (event) => {
+          if (event.total) input.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+        },
+      },
+    );
+    const detalle = response.data.data[0];
+    if (!detalle) return { resultado: 'rechazado', motivo: GENERIC_ERROR_MESSAGE };
+    if (detalle.resultado === 'rechazado') {
+      return { resultado: 'rechazado', motivo: detalle.motivo ?? messageOf(response.data) ?? GENERIC_ERROR_MESSAGE };
+    }
+    return { resultado: 'subido', detalle };
+  } catch (error) {
+    if (axios.isCancel(error) || input.signal?.aborted) return { resultado: 'cancelado' };
+    if (isAxiosError(error) && !error.response) {
+      return { resultado: 'rechazado', motivo: 'No se pudo enviar el archivo: compruebe la conexión.' };
+    }
+    const data: unknown = isAxiosError(error) ? error.response?.data : undefined;
+    const detalle = (data as { data?: ResultadoSubida[] } | undefined)?.data?.[0];
+    return { resultado: 'rechazado', motivo: detalle?.motivo ?? messageOf(data) ?? GENERIC_ERROR_MESSAGE };
+  }
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReadResponse } from '@ecodigital/contracts/envelope';
+import type { CatalogoItem } from '@ecodigital/contracts/expedientes';
+import { api } from '../../../lib/api-client';
+import { catalogosKeys } from './keys';
+
+/** `GET /api/catalogos/tipos-expediente`. */
+export async function fetchTiposExpediente(signal?: AbortSignal): Promise<CatalogoItem[]> {
+  const response = await api.get<ReadResponse<CatalogoItem[]>>('/catalogos/tipos-expediente', { signal });
+  return response.data.data;
+}
+
+export const tiposExpedienteQueryOptions = () =>
+  queryOptions({
+    queryKey: catalogosKeys.tiposExpediente(),
+    queryFn: ({ signal }) => fetchTiposExpediente(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useTiposExpediente() {
+  return useQuery(tiposExpedienteQueryOptions());
+}

@@ -1,0 +1,18 @@
+import type { ExpedientesListaQuery } from '@ecodigital/contracts/expedientes';
+
+/** The one place query keys of expedientes are built; mutations invalidate through it. */
+export const expedientesKeys = {
+  all: ['expedientes'] as const,
+  lists: () => [...expedientesKeys.all, 'list'] as const,
+  list: (query: ExpedientesListaQuery) => [...expedientesKeys.lists(), query] as const,
+  details: () => [...expedientesKeys.all, 'detail'] as const,
+  detail: (id: number) => [...expedientesKeys.details(), id] as const,
+  historial: (id: number) => [...expedientesKeys.detail(id), 'historial'] as const,
+};
+
+export const catalogosKeys = {
+  all: ['catalogos'] as const,
+  tiposExpediente: () => [...catalogosKeys.all, 'tipos-expediente'] as const,
+  unidades: () => [...catalogosKeys.all, 'unidades'] as const,
+  responsables: () => [...catalogosKeys.all, 'responsables'] as const,
+};

@@ -1,0 +1,4 @@
+import type { ParamsSerializerOptions } from 'axios';
+
+/** The API reads arrays as repeated parameters: `estado=abierto&estado=en_tramite`. */
+export const repeatedArrayParams: ParamsSerializerOptions = { indexes: null };

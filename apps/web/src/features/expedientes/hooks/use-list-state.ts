@@ -1,0 +1,33 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { parseListSearchParams, serializeListSearchParams, type ListState } from '../list-search-params';
+
+/**
+ * The list's filters, sort and page live in the URL: a reload, a shared link and the back button
+ * all restore them. Changing a filter goes back to the first page.
+ */
+export function useListState() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseListSearchParams(searchParams), [searchParams]);
+
+  // Two changes close together (the debounced search and a select) must both land: react-router's
+  // functional update reads the params of the last render, so the newest ones are kept here.
+  const latest = useRef(searchParams);
+  const seen = useRef(searchParams);
+  if (seen.current !== searchParams) {
+    seen.current = searchParams;
+    latest.current = searchParams;
+  }
+
+  const update = useCallback(
+    (patch: Partial<ListState>) => {
+      const next = serializeListSearchParams({ ...parseListSearchParams(latest.current), ...patch });
+      latest.current = next;
+      setSearchParams(next);
+    },
+    [setSearchParams],
+  );
+  const setFilters = useCallback((patch: Partial<ListState>) => update({ ...patch, page: 1 }), [update]);
+
+  return { state, update, setFilters };
+}

@@ -1,0 +1,100 @@
+import {
+  ESTADOS_EXPEDIENTE,
+  ORDENABLES,
+  PAGE_SIZES,
+  type CampoOrden,
+  type EstadoExpediente,
+  type ExpedientesFiltro,
+  type ExpedientesListaQuery,
+} from '@ecodigital/contracts/expedientes';
+
+export const DEFAULT_PAGE_SIZE: (typeof PAGE_SIZES)[number] = 10;
+const Q_MAX_LENGTH = 200;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The list's state as the URL holds it: always complete, with page and page size resolved. */
+export type ListState = ExpedientesListaQuery & { page: number; pageSize: (typeof PAGE_SIZES)[number] };
+
+function positiveInteger(value: string | null): number | undefined {
+  if (value === null || !/^\d+$/.test(value)) return undefined;
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number >= 1 ? number : undefined;
+}
+
+function isoDate(value: string | null): string | undefined {
+  if (value === null || !ISO_DATE.test(value)) return undefined;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : undefined;
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | undefined {
+  return allowed.find((candidate) => candidate === value);
+}
+
+/**
+ * Reads the list's filters, sort and page from the URL. Anything a person may have typed or an old
+ * link may carry is checked: unknown or malformed values are dropped instead of reaching the API.
+ */
+export function parseListSearchParams(params: URLSearchParams): ListState {
+  const state: ListState = { page: positiveInteger(params.get('page')) ?? 1, pageSize: DEFAULT_PAGE_SIZE };
+
+  const q = params.get('q')?.trim().slice(0, Q_MAX_LENGTH);
+  if (q) state.q = q;
+
+  const estados = [...new Set(params.getAll('estado'))].filter((value): value is EstadoExpediente =>
+    (ESTADOS_EXPEDIENTE as readonly string[]).includes(value),
+  );
+  // Canonical order, so the same selection always gives the same query key and URL.
+  if (estados.length > 0) state.estado = ESTADOS_EXPEDIENTE.filter((estado) => estados.includes(estado));
+
+  const tipo = positiveInteger(params.get('tipo'));
+  if (tipo) state.tipo = tipo;
+  const unidad = positiveInteger(params.get('unidad'));
+  if (unidad) state.unidad = unidad;
+  const responsable = positiveInteger(params.get('responsable'));
+  if (responsable) state.responsable = responsable;
+
+  const desde = isoDate(params.get('desde'));
+  if (desde) state.desde = desde;
+  const hasta = isoDate(params.get('hasta'));
+  if (hasta) state.hasta = hasta;
+
+  const pageSize = Number(params.get('pageSize'));
+  state.pageSize = PAGE_SIZES.find((size) => size === pageSize) ?? DEFAULT_PAGE_SIZE;
+
+  const sort = oneOf<CampoOrden>(ORDENABLES, params.get('sort'));
+  if (sort) {
+    state.sort = sort;
+    state.order = oneOf(['asc', 'desc'] as const, params.get('order')) ?? 'asc';
+  }
+  return state;
+}
+
+/** Writes the state back to search params; defaults are left out so links stay short. */
+export function serializeListSearchParams(state: ExpedientesListaQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.q?.trim()) params.set('q', state.q.trim());
+  for (const estado of state.estado ?? []) params.append('estado', estado);
+  if (state.tipo) params.set('tipo', String(state.tipo));
+  if (state.unidad) params.set('unidad', String(state.unidad));
+  if (state.responsable) params.set('responsable', String(state.responsable));
+  if (state.desde) params.set('desde', state.desde);
+  if (state.hasta) params.set('hasta', state.hasta);
+  if (state.sort) {
+    params.set('sort', state.sort);
+    params.set('order', state.order ?? 'asc');
+  }
+  if (state.page && state.page > 1) params.set('page', String(state.page));
+  if (state.pageSize && state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
+  return params;
+}
+
+/** The filter part of the state (what the CSV export takes). */
+export function filtersOf(state: ExpedientesListaQuery): ExpedientesFiltro {
+  const { page: _page, pageSize: _pageSize, sort: _sort, order: _order, ...filters } = state;
+  return filters;
+}
+
+export function hasActiveFilters(state: ExpedientesListaQuery): boolean {
+  return serializeListSearchParams(filtersOf(state)).size > 0;
+}

@@ -1,0 +1,54 @@
+import type { Expediente, ExpedienteResumen, HistorialEvento } from '@ecodigital/contracts/expedientes';
+
+export const juanCarlos = { id_usuario: 2, nombre_completo: 'Juan Carlos Pérez Ruiz', username: 'gestor' };
+export const lucia = { id_usuario: 3, nombre_completo: 'Lucía Fernández Díaz', username: 'consulta' };
+
+export const TIPOS = [
+  { id: 1, nombre: 'Solicitud' },
+  { id: 2, nombre: 'Queja o reclamo' },
+  { id: 3, nombre: 'Licencia' },
+];
+export const UNIDADES = [
+  { id: 1, nombre: 'Secretaría General' },
+  { id: 2, nombre: 'Urbanismo' },
+];
+export const RESPONSABLES = [juanCarlos, lucia];
+
+export function expedienteDemo(overrides: Partial<Expediente> = {}): Expediente {
+  return {
+    id_expediente: 7,
+    numero: 'EXP-2025-000007',
+    asunto: 'Solicitud de licencia de obra menor',
+    descripcion: 'Reforma de cocina.\nSin cambios estructurales.',
+    tipo: TIPOS[2]!,
+    unidad: UNIDADES[1]!,
+    interesado_nombre: 'Ana Martínez Soto',
+    interesado_documento: '12345678Z',
+    responsable: juanCarlos,
+    estado: 'abierto',
+    fecha_apertura: '2025-03-04T09:15:00.000Z',
+    fecha_cierre: null,
+    creado_por: juanCarlos,
+    actualizado_en: '2025-03-05T16:40:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+}
+
+export function resumenDemo(overrides: Partial<ExpedienteResumen> = {}): ExpedienteResumen {
+  const { descripcion: _descripcion, ...resumen } = expedienteDemo();
+  return { ...resumen, ...overrides };
+}
+
+export function eventoDemo(overrides: Partial<HistorialEvento> = {}): HistorialEvento {
+  return {
+    id: 1,
+    evento: 'creacion',
+    descripcion: 'Creó el expediente',
+    cambios: [],
+    motivo: null,
+    usuario: juanCarlos,
+    fecha: '2025-03-04T09:15:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,216 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CambiarEstado, Expediente } from '@ecodigital/contracts/expedientes';
+import { ExpedienteVerRoute } from '../../../app/views/ExpedienteVerRoute';
+import { api } from '../../../lib/api-client';
+import { useSessionStore } from '../../../session/session.store';
+import { cleanupApp, installBrowserShims, renderWithApp } from '../../../testing/render-app';
+import { startTestApiServer, type TestApiServer } from '../../../testing/test-api-server';
+import { eventoDemo, expedienteDemo, lucia, RESPONSABLES, TIPOS, UNIDADES } from '../test-fixtures';
+
+const GESTOR = ['expedientes.ver', 'expedientes.crear', 'expedientes.editar', 'expedientes.cambiar_estado'];
+let server: TestApiServer;
+let originalBaseURL: string | undefined;
+let current: Expediente;
+
+beforeAll(async () => {
+  installBrowserShims();
+  server = await startTestApiServer();
+  originalBaseURL = api.defaults.baseURL;
+  api.defaults.baseURL = server.baseURL;
+});
+afterAll(async () => {
+  api.defaults.baseURL = originalBaseURL;
+  await server.close();
+});
+
+function signInWith(permisos: string[]) {
+  useSessionStore.getState().setSession(
+    { id_usuario: 2, sub: 's', username: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz', email: null, roles: [] },
+    permisos,
+  );
+}
+
+beforeEach(() => {
+  server.requests.length = 0;
+  server.routes.clear();
+  current = expedienteDemo({ descripcion: 'Primera línea\n<img src=x onerror="window.__pwned=1"><b>negrita</b>' });
+  server.routes.set('GET /api/expedientes/7', () => ({ body: { success: true, data: current } }));
+  server.routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
+  server.routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
+  server.routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
+  signInWith(GESTOR);
+});
+afterEach(cleanupApp);
+
+function renderDetail(id = '7') {
+  return renderWithApp(
+    [
+      { path: '/expedientes', element: <p>lista de expedientes</p> },
+      { path: '/expedientes/ver/:id_expediente', Component: ExpedienteVerRoute },
+    ],
+    `/expedientes/ver/${id}`,
+  );
+}
+
+// Plain DOM queries: role queries over a whole antd page are slow in jsdom.
+const actionButtons = () =>
+  [...(screen.queryByTestId('expediente-acciones')?.querySelectorAll('button') ?? [])].map((button) => button.textContent);
+const dialogButton = (dialog: HTMLElement, label: string) => within(dialog).getByText(label, { selector: 'button span' });
+
+describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
+  it('shows header, data and the actions gestor may use; typed HTML stays text', async () => {
+    renderDetail();
+    await screen.findByRole('heading', { name: 'EXP-2025-000007' });
+    expect(screen.getAllByText('Solicitud de licencia de obra menor').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Abierto').length).toBeGreaterThan(0);
+    expect(actionButtons()).toEqual(['Editar', 'Pasar a trámite']);
+
+    const datos = screen.getByTestId('expediente-datos');
+    expect(within(datos).getByText('04/03/2025')).toBeTruthy();
+    expect(within(datos).getByText('12345678Z')).toBeTruthy();
+    const descripcion = within(datos).getByText(/Primera línea/);
+    expect(descripcion.textContent).toBe('Primera línea\n<img src=x onerror="window.__pwned=1"><b>negrita</b>');
+    expect(datos.querySelector('img, b')).toBeNull();
+    expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/api/expedientes/7' });
+  });
+
+  it('shows consulta no action at all', async () => {
+    signInWith(['expedientes.ver']);
+    renderDetail();
+    await screen.findByRole('heading', { name: 'EXP-2025-000007' });
+    expect(actionButtons()).toEqual([]);
+    expect(screen.queryByRole('button', { name: /Editar|Pasar a trámite/ })).toBeNull();
+  });
+
+  it('says the expediente does not exist for a 404 and an invalid id, with a way back', async () => {
+    server.routes.set('GET /api/expedientes/999', () => ({ status: 404, body: { success: false, msg: 'El expediente no existe.' } }));
+    const { router } = renderDetail('999');
+    await screen.findByText('El expediente no existe.');
+    expect(screen.getByText(/identificador 999/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a la lista de expedientes' }));
+    await screen.findByText('lista de expedientes');
+    expect(router.state.location.pathname).toBe('/expedientes');
+    cleanupApp();
+
+    server.requests.length = 0;
+    renderDetail('abc');
+    await screen.findByText('El expediente no existe.');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('edits sending only the changed field and the version read', async () => {
+    server.routes.set('PATCH /api/expedientes/7', (request) => {
+      current = { ...current, ...(request.body as { asunto: string }), version: 2 };
+      return { body: { success: true, msg: 'Expediente actualizado', data: current } };
+    });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: /Editar/ }));
+    const dialog = await screen.findByRole('dialog');
+    const asunto = within(dialog).getByLabelText('Asunto');
+    expect((asunto as HTMLInputElement).value).toBe('Solicitud de licencia de obra menor');
+    fireEvent.change(asunto, { target: { value: 'Licencia de obra mayor' } });
+    await userEvent.click(dialogButton(dialog, 'Guardar cambios'));
+
+    await screen.findByRole('heading', { name: 'EXP-2025-000007' });
+    await waitFor(() => expect(screen.getAllByText('Licencia de obra mayor').length).toBeGreaterThan(0));
+    const patch = server.requests.find((request) => request.method === 'PATCH');
+    expect(patch?.body).toEqual({ version: 1, asunto: 'Licencia de obra mayor' });
+  });
+
+  it('refuses the form with Spanish messages for a short asunto and a malformed documento', async () => {
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: /Editar/ }));
+    const dialog = await screen.findByRole('dialog');
+    const asunto = within(dialog).getByLabelText('Asunto');
+    fireEvent.change(asunto, { target: { value: 'Obra' } });
+    const documento = within(dialog).getByLabelText('Documento del interesado');
+    fireEvent.change(documento, { target: { value: '12ab' } });
+    await userEvent.click(dialogButton(dialog, 'Guardar cambios'));
+    await within(dialog).findByText('El asunto debe tener al menos 5 caracteres.');
+    await within(dialog).findByText('Formato no válido (DNI, NIE, NIF o cédula).');
+    expect((documento as HTMLInputElement).value).toBe('12AB');
+    expect(server.requests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+
+  it('asks for the motivo before reopening and sends it with the version', async () => {
+    current = { ...current, estado: 'cerrado', version: 5, fecha_cierre: '2025-04-01T10:00:00.000Z' };
+    const sent: CambiarEstado[] = [];
+    server.routes.set('POST /api/expedientes/7/estado', (request) => {
+      sent.push(request.body as CambiarEstado);
+      current = { ...current, estado: 'en_tramite', version: 6, fecha_cierre: null };
+      return { body: { success: true, msg: 'Expediente reabierto', data: current } };
+    });
+    renderDetail();
+    await screen.findByRole('heading', { name: 'EXP-2025-000007' });
+    expect(actionButtons()).toEqual(['Reabrir', 'Archivar']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reabrir' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(dialogButton(dialog, 'Reabrir'));
+    await within(dialog).findByText('Indique el motivo.');
+    expect(sent).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Aporta documentación nueva' } });
+    await userEvent.click(dialogButton(dialog, 'Reabrir'));
+    await waitFor(() => expect(actionButtons()).toEqual(['Editar', 'Cerrar']));
+    expect(sent).toEqual([{ estado: 'en_tramite', version: 5, motivo: 'Aporta documentación nueva' }]);
+  });
+
+  it('reloads the expediente after a 409 so the next try starts from the current version', async () => {
+    server.routes.set('POST /api/expedientes/7/estado', () => {
+      current = { ...current, estado: 'en_tramite', version: 2 };
+      return { status: 409, body: { success: false, msg: 'El expediente fue modificado por otro usuario' } };
+    });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pasar a trámite' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(dialogButton(dialog, 'Pasar a trámite'));
+    await screen.findByText('El expediente fue modificado por otro usuario');
+    await waitFor(() => expect(actionButtons()).toEqual(['Editar', 'Cerrar']));
+    expect(server.requests.filter((request) => request.path === '/api/expedientes/7')).toHaveLength(2);
+  });
+
+  it('shows the history newest first with changes, motivo, who and when; reads on demand', async () => {
+    server.routes.set('GET /api/expedientes/7/historial', () => ({
+      body: {
+        success: true,
+        data: [
+          eventoDemo({ id: 4, evento: 'consulta', descripcion: 'Consultó el expediente.', usuario: lucia, fecha: '2025-03-07T10:00:00' }),
+          eventoDemo({
+            id: 3,
+            evento: 'cambio_estado',
+            descripcion: 'Cambió el estado de Cerrado a En trámite',
+            motivo: 'Aporta documentación nueva',
+            fecha: '2025-03-06T17:05:00',
+          }),
+          eventoDemo({
+            id: 2,
+            evento: 'edicion',
+            descripcion: 'Editó el expediente',
+            cambios: [{ campo: 'asunto', anterior: 'Licencia', nuevo: 'Licencia de obra' }],
+            fecha: '2025-03-05T08:30:00',
+          }),
+          eventoDemo({ id: 1, fecha: '2025-03-04T09:15:00' }),
+        ],
+      },
+    }));
+    renderDetail();
+    await screen.findByText('Los documentos se mostrarán aquí.');
+    expect(server.requests.some((request) => request.path.endsWith('/historial'))).toBe(false);
+
+    await act(() => fireEvent.click(screen.getByRole('tab', { name: 'Historial' })));
+    const eventos = await screen.findAllByTestId('historial-evento');
+    expect(eventos.map((evento) => evento.dataset.evento)).toEqual(['cambio_estado', 'edicion', 'creacion']);
+    expect(eventos[0]!.textContent).toContain('Motivo: Aporta documentación nueva');
+    expect(eventos[0]!.textContent).toContain('Juan Carlos Pérez Ruiz · 06/03/2025 17:05');
+    expect(within(eventos[1]!).getByTestId('historial-cambio').textContent).toBe('Asunto: Licencia → Licencia de obra');
+    expect(eventos[2]!.textContent).toContain('Creó el expediente');
+
+    fireEvent.click(screen.getByLabelText('Mostrar consultas'));
+    const todos = await screen.findAllByTestId('historial-evento');
+    expect(todos.map((evento) => evento.dataset.evento)).toEqual(['consulta', 'cambio_estado', 'edicion', 'creacion']);
+    expect(todos[0]!.textContent).toContain('Lucía Fernández Díaz · 07/03/2025 10:00');
+  });
+});

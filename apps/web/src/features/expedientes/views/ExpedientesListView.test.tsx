@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ExpedienteResumen } from '@ecodigital/contracts/expedientes';
+import { api } from '../../../lib/api-client';
+import { useSessionStore } from '../../../session/session.store';
+import { cleanupApp, installBrowserShims, renderWithApp } from '../../../testing/render-app';
+import { startTestApiServer, type TestApiServer } from '../../../testing/test-api-server';
+import { resumenDemo, RESPONSABLES, TIPOS, UNIDADES } from '../test-fixtures';
+import { ExpedientesListView } from './ExpedientesListView';
+
+let server: TestApiServer;
+let originalBaseURL: string | undefined;
+let items: ExpedienteResumen[];
+
+beforeAll(async () => {
+  installBrowserShims();
+  server = await startTestApiServer();
+  originalBaseURL = api.defaults.baseURL;
+  api.defaults.baseURL = server.baseURL;
+});
+afterAll(async () => {
+  api.defaults.baseURL = originalBaseURL;
+  await server.close();
+});
+
+function signInWith(permisos: string[]) {
+  useSessionStore.getState().setSession(
+    { id_usuario: 3, sub: 's', username: 'u', nombres: 'Lucía', apellidos: 'Fernández Díaz', email: null, roles: [] },
+    permisos,
+  );
+}
+
+beforeEach(() => {
+  server.requests.length = 0;
+  server.routes.clear();
+  items = [
+    resumenDemo(),
+    resumenDemo({ id_expediente: 8, numero: 'EXP-2025-000008', asunto: 'Queja por ruido nocturno', estado: 'cerrado', responsable: null }),
+  ];
+  server.routes.set('GET /api/expedientes', (request) => ({
+    body: {
+      success: true,
+      data: { items, total: items.length === 0 ? 0 : 1234, page: Number(request.query.get('page') ?? 1), pageSize: 10 },
+    },
+  }));
+  server.routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
+  server.routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
+  server.routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
+  signInWith(['expedientes.ver', 'expedientes.crear']);
+});
+afterEach(cleanupApp);
+
+function renderList(search = '') {
+  return renderWithApp(
+    [
+      { path: '/expedientes', Component: ExpedientesListView },
+      { path: '/expedientes/ver/:id_expediente', element: <p>detalle</p> },
+    ],
+    `/expedientes${search}`,
+  );
+}
+
+const listRequests = () => server.requests.filter((request) => request.path === '/api/expedientes');
+
+describe('ExpedientesListView', { timeout: 20_000 }, () => {
+  it('asks the API with the filters, sort and page of the URL and shows the page', async () => {
+    renderList('?q=licencia&estado=cerrado&estado=abierto&tipo=3&sort=numero&order=desc&page=2&pageSize=25');
+    await screen.findByText('EXP-2025-000008');
+    const query = listRequests()[0]!.query;
+    expect([...query.entries()].sort()).toEqual(
+      [
+        ['q', 'licencia'],
+        ['estado', 'abierto'],
+        ['estado', 'cerrado'],
+        ['tipo', '3'],
+        ['sort', 'numero'],
+        ['order', 'desc'],
+        ['page', '2'],
+        ['pageSize', '25'],
+      ].sort(),
+    );
+    expect(screen.getByText('Total: 1.234 expedientes')).toBeTruthy();
+    expect((screen.getByLabelText('Buscar expedientes') as HTMLInputElement).value).toBe('licencia');
+    const row = screen.getByText('EXP-2025-000008').closest('tr')!;
+    expect(within(row).getByText('Cerrado')).toBeTruthy();
+    expect(within(row).getByText('04/03/2025')).toBeTruthy();
+    expect(screen.getByText('Nuevo expediente')).toBeTruthy();
+  });
+
+  it('opens the detail with a click or with Enter on a focused row', async () => {
+    const first = renderList();
+    fireEvent.click(await screen.findByText('Queja por ruido nocturno'));
+    await screen.findByText('detalle');
+    expect(first.router.state.location.pathname).toBe('/expedientes/ver/8');
+    cleanupApp();
+
+    const second = renderList();
+    const row = (await screen.findByText('EXP-2025-000007')).closest('tr')!;
+    expect(row.getAttribute('tabindex')).toBe('0');
+    row.focus();
+    fireEvent.keyDown(row, { key: 'Enter' });
+    await screen.findByText('detalle');
+    expect(second.router.state.location.pathname).toBe('/expedientes/ver/7');
+  });
+
+  it('writes the search to the URL once typing pauses, back on the first page', async () => {
+    const { router } = renderList('?page=3');
+    await screen.findByText('EXP-2025-000007');
+    fireEvent.change(screen.getByLabelText('Buscar expedientes'), { target: { value: 'peticion' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=peticion'));
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('q')).toBe('peticion'));
+    expect(listRequests().at(-1)?.query.get('page')).toBe('1');
+  });
+
+  it('shows the empty state, and hides "Nuevo expediente" without expedientes.crear', async () => {
+    items = [];
+    signInWith(['expedientes.ver']);
+    renderList('?estado=archivado');
+    await screen.findByText('No hay expedientes que coincidan con los filtros.');
+    expect(screen.queryByText('Nuevo expediente')).toBeNull();
+    expect(screen.getByText('Exportar CSV')).toBeTruthy();
+  });
+});

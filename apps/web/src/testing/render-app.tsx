@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render } from '@testing-library/react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import esES from 'antd/locale/es_ES';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { ToastBridge } from '../layout/ToastBridge';
+
+/** antd reads media queries and element sizes; jsdom has neither. */
+export function installBrowserShims(): void {
+  // antd views render slowly in jsdom on a busy machine.
+  configure({ asyncUtilTimeout: 5000 });
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  window.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+/** Renders routes inside the app's providers (locale, toasts, a fresh query cache, a memory router). */
+export function renderWithApp(routes: RouteObject[], path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <ConfigProvider locale={esES}>
+      <AntdApp>
+        <ToastBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+/** Unmounts and also drops what antd left in portals (dialogs and toasts still animating out). */
+export function cleanupApp(): void {
+  cleanup();
+  document.body.innerHTML = '';
+}

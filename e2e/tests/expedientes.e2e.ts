@@ -1,0 +1,264 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { Expediente } from '@ecodigital/contracts/expedientes';
+import { callApi, captureBearerToken } from '../support/api-from-page';
+import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { expectPath, openAndSignIn } from '../support/session';
+
+const webUrl = inject('webUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedInPage(user: 'gestor' | 'consulta', path: string) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const token = captureBearerToken(page);
+  await openAndSignIn(page, `${webUrl}${path}`, user);
+  return { page, token };
+}
+
+const today = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+  new Date(),
+);
+
+/** Picks an option of an antd Select by typing into its search box. */
+async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await combobox.fill(option);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+const headerEstado = (page: Page) => page.locator('[data-estado]').first().getAttribute('data-estado');
+const actions = (page: Page) => page.getByTestId('expediente-acciones');
+// The footer's button: the dialog's close icon is also called "Cerrar".
+const confirmButton = (dialog: Locator, name: string) => dialog.locator('.ant-modal-footer').getByRole('button', { name, exact: true });
+
+async function changeEstado(page: Page, action: string, motivo?: { label: string; text: string }) {
+  await actions(page).getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  if (motivo) await dialog.getByLabel(motivo.label, { exact: true }).fill(motivo.text);
+  await confirmButton(dialog, action).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The "Éxito" toasts (6 s) would cover the header in screenshots. */
+async function closeToasts(page: Page) {
+  await expect.poll(() => page.locator('.ant-notification-notice').count(), { timeout: 15_000 }).toBe(0);
+}
+
+const ASUNTO_INICIAL = 'Licencia de obra menor en calle Mayor 12';
+const ASUNTO_EDITADO = 'Licencia de obra mayor en calle Mayor 12';
+const MOTIVO_REAPERTURA = 'El interesado aporta documentación nueva';
+let created: { id: number; numero: string } | undefined;
+
+describe('expedientes', () => {
+  it('gestor creates, edits, moves through the life cycle and reopens; the history shows each step', async () => {
+    const { page } = await signedInPage('gestor', '/expedientes');
+    await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
+    await page.getByRole('button', { name: /Nuevo expediente/ }).click();
+
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Nuevo expediente' });
+    await dialog.getByRole('button', { name: 'Crear expediente' }).click();
+    await dialog.getByText('Indique el asunto.').waitFor();
+    await dialog.getByText('Seleccione el tipo de expediente.').waitFor();
+
+    await dialog.getByLabel('Asunto', { exact: true }).fill(ASUNTO_INICIAL);
+    await dialog
+      .getByLabel('Descripción', { exact: true })
+      .fill('Reforma interior de vivienda.\nSin afectar a elementos estructurales. <b>no es negrita</b>');
+    await choose(page, dialog.getByLabel('Tipo', { exact: true }), 'Licencia');
+    await choose(page, dialog.getByLabel('Unidad responsable', { exact: true }), 'Urbanismo');
+    await dialog.getByLabel('Interesado', { exact: true }).fill('Ana Martínez Soto');
+    const documento = dialog.getByLabel('Documento del interesado', { exact: true });
+    await documento.fill('12345');
+    await dialog.getByText('Formato no válido (DNI, NIE, NIF o cédula).').waitFor();
+    await documento.fill('12345678z');
+    expect(await documento.inputValue()).toBe('12345678Z');
+    await choose(page, dialog.getByLabel('Responsable', { exact: true }), 'Juan Carlos');
+    await expect.poll(() => dialog.getByText('Formato no válido (DNI, NIE, NIF o cédula).').count()).toBe(0);
+    await screenshot(page, 'expediente-formulario');
+
+    await dialog.getByRole('button', { name: 'Crear expediente' }).click();
+    await page.waitForURL(/\/expedientes\/ver\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+    const numero = (await page.getByRole('heading', { level: 3, name: /^EXP-\d{4}-\d{6}$/ }).innerText()).trim();
+    expect(numero).toMatch(/^EXP-\d{4}-\d{6}$/);
+    created = { id, numero };
+    expect(await headerEstado(page)).toBe('abierto');
+    const datos = page.getByTestId('expediente-datos');
+    await datos.getByText('12345678Z').waitFor();
+    expect(await datos.getByText(/Reforma interior/).innerText()).toContain('<b>no es negrita</b>');
+    expect(await datos.locator('b').count()).toBe(0);
+    expect(await actions(page).getByRole('button').allInnerTexts()).toEqual(['Editar', 'Pasar a trámite']);
+
+    await actions(page).getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog').filter({ hasText: `Editar ${numero}` });
+    expect(await edit.getByLabel('Asunto', { exact: true }).inputValue()).toBe(ASUNTO_INICIAL);
+    await edit.getByLabel('Asunto', { exact: true }).fill(ASUNTO_EDITADO);
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByText(ASUNTO_EDITADO).first().waitFor();
+
+    await changeEstado(page, 'Pasar a trámite');
+    await expect.poll(() => headerEstado(page)).toBe('en_tramite');
+    await changeEstado(page, 'Cerrar', { label: 'Motivo (opcional)', text: 'Resuelto favorablemente' });
+    await expect.poll(() => headerEstado(page)).toBe('cerrado');
+    expect(await actions(page).getByRole('button').allInnerTexts()).toEqual(['Reabrir', 'Archivar']);
+    await datos.getByText(today).first().waitFor();
+
+    // Reopening needs a reason: the dialog refuses to send without one.
+    await actions(page).getByRole('button', { name: 'Reabrir' }).click();
+    const reabrir = page.getByRole('dialog');
+    await confirmButton(reabrir, 'Reabrir').click();
+    await reabrir.getByText('Indique el motivo.').waitFor();
+    await reabrir.getByLabel('Motivo', { exact: true }).fill(MOTIVO_REAPERTURA);
+    await confirmButton(reabrir, 'Reabrir').click();
+    await reabrir.waitFor({ state: 'hidden' });
+    await expect.poll(() => headerEstado(page)).toBe('en_tramite');
+
+    await page.getByRole('tab', { name: 'Historial' }).click();
+    const eventos = page.getByTestId('historial-evento');
+    await expect.poll(() => eventos.count()).toBe(5);
+    const kinds = await Promise.all((await eventos.all()).map((evento) => evento.getAttribute('data-evento')));
+    expect(kinds).toEqual([
+      'cambio_estado',
+      'cambio_estado',
+      'cambio_estado',
+      'edicion',
+      'creacion',
+    ]);
+    const texts = await eventos.allInnerTexts();
+    expect(texts[0]).toMatch(/Cerrado.*En trámite/s);
+    expect(texts[0]).toContain(`Motivo: ${MOTIVO_REAPERTURA}`);
+    expect(texts[1]).toContain('Motivo: Resuelto favorablemente');
+    expect(texts[2]).toMatch(/Abierto.*En trámite/s);
+    expect(texts[3]).toContain(ASUNTO_INICIAL);
+    expect(texts[3]).toContain(ASUNTO_EDITADO);
+    expect(texts[3]).toMatch(/Asunto:\s*Licencia de obra menor en calle Mayor 12\s*→\s*Licencia de obra mayor/);
+    expect(texts[4]).toContain(numero);
+    for (const text of texts) expect(text).toContain(`Juan Carlos Pérez Ruiz · ${today}`);
+    await closeToasts(page);
+    await screenshot(page, 'expediente-historial');
+    await page.context().close();
+  });
+
+  it('keeps the list filters in the URL across a reload, and exports them as CSV', async () => {
+    const { page, token } = await signedInPage('gestor', '/expedientes');
+    await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
+    await page.locator('.expedientes-row').first().waitFor();
+
+    // A few more expedientes, so the list looks like a working day.
+    const tipos = await callApi<{ data: { id: number; nombre: string }[] }>(page, token(), 'GET', '/api/catalogos/tipos-expediente');
+    const unidades = await callApi<{ data: { id: number; nombre: string }[] }>(page, token(), 'GET', '/api/catalogos/unidades');
+    const idOf = (items: { id: number; nombre: string }[], nombre: string) => items.find((item) => item.nombre === nombre)!.id;
+    const nuevos = [
+      { asunto: 'Licencia de apertura de local comercial en avenida de la Constitución 3', tipo: 'Licencia', unidad: 'Urbanismo', tramitar: true },
+      { asunto: 'Queja por ruido nocturno en la plaza de España', tipo: 'Queja o reclamo', unidad: 'Atención Ciudadana', tramitar: false },
+      { asunto: 'Solicitud de certificado de empadronamiento', tipo: 'Solicitud', unidad: 'Registro General', tramitar: true },
+      { asunto: 'Contrato de mantenimiento del alumbrado público', tipo: 'Contrato', unidad: 'Contratación', tramitar: false },
+    ];
+    for (const nuevo of nuevos) {
+      const response = await callApi<{ data: Expediente }>(page, token(), 'POST', '/api/expedientes', {
+        asunto: nuevo.asunto,
+        id_tipo: idOf(tipos.body.data, nuevo.tipo),
+        id_unidad: idOf(unidades.body.data, nuevo.unidad),
+        interesado_nombre: 'Vecinos del barrio centro',
+      });
+      expect(response.status).toBe(201);
+      if (nuevo.tramitar) {
+        const { id_expediente, version } = response.body.data;
+        const moved = await callApi(page, token(), 'POST', `/api/expedientes/${id_expediente}/estado`, { estado: 'en_tramite', version });
+        expect(moved.status).toBe(200);
+      }
+    }
+    await page.reload();
+    await page.getByText('Total: 5 expedientes').waitFor();
+    const row = page.locator('.expedientes-row', { hasText: created!.numero });
+    expect(await row.innerText()).toContain(today);
+    await screenshot(page, 'expedientes-lista');
+
+    await page.getByLabel('Buscar expedientes').fill('licencia');
+    const filtros = page.getByRole('search', { name: 'Filtros de expedientes' });
+    await choose(page, filtros.getByRole('combobox', { name: 'Estado', exact: true }), 'En trámite');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => new URL(page.url()).searchParams.toString()).toBe('q=licencia&estado=en_tramite');
+    await page.getByText('Total: 2 expedientes').waitFor();
+
+    await page.reload();
+    await page.getByText('Total: 2 expedientes').waitFor();
+    expect(new URL(page.url()).searchParams.toString()).toBe('q=licencia&estado=en_tramite');
+    expect(await page.getByLabel('Buscar expedientes').inputValue()).toBe('licencia');
+    await filtros.locator('.ant-select-selection-item', { hasText: 'En trámite' }).first().waitFor();
+    const rows = await page.locator('.expedientes-row').allInnerTexts();
+    expect(rows).toHaveLength(2);
+    for (const text of rows) {
+      expect(text).toContain('En trámite');
+      expect(text.toLowerCase()).toContain('licencia');
+    }
+    await screenshot(page, 'expedientes-filtrados');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Exportar CSV/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(csv).toContain(created!.numero);
+
+    // The row opens the detail, and the back button returns to the same filtered page.
+    await row.click();
+    await expectPath(page, `/expedientes/ver/${created!.id}`);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.toString()).toBe('q=licencia&estado=en_tramite');
+    await page.getByText('Total: 2 expedientes').waitFor();
+    await page.context().close();
+  });
+
+  it('consulta sees no actions nor "Nuevo expediente", and the API refuses its PATCH', async () => {
+    const { id, numero } = created!;
+    const { page, token } = await signedInPage('consulta', `/expedientes/ver/${id}`);
+    await page.getByRole('heading', { name: numero, level: 3 }).waitFor();
+    await page.getByText(ASUNTO_EDITADO).first().waitFor();
+    expect(await actions(page).count()).toBe(0);
+    for (const name of ['Editar', 'Pasar a trámite', 'Cerrar', 'Reabrir', 'Archivar']) {
+      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    }
+
+    const current = await callApi<{ data: Expediente }>(page, token(), 'GET', `/api/expedientes/${id}`);
+    expect(current.status).toBe(200);
+    const patch = await callApi<{ success: boolean; msg: string }>(page, token(), 'PATCH', `/api/expedientes/${id}`, {
+      version: current.body.data.version,
+      asunto: 'Cambio que consulta no puede hacer',
+    });
+    expect(patch.status).toBe(403);
+    expect(patch.body.success).toBe(false);
+    const estado = await callApi(page, token(), 'POST', `/api/expedientes/${id}/estado`, {
+      estado: 'cerrado',
+      version: current.body.data.version,
+    });
+    expect(estado.status).toBe(403);
+    const after = await callApi<{ data: Expediente }>(page, token(), 'GET', `/api/expedientes/${id}`);
+    expect(after.body.data).toMatchObject({ asunto: ASUNTO_EDITADO, estado: 'en_tramite', version: current.body.data.version });
+
+    await page.goto(`${webUrl}/expedientes`);
+    await page.locator('.expedientes-row').first().waitFor();
+    expect(await page.getByRole('button', { name: /Nuevo expediente/ }).count()).toBe(0);
+    await page.getByRole('button', { name: /Exportar CSV/ }).waitFor();
+    await page.context().close();
+  });
+
+  it('says clearly when an expediente does not exist', async () => {
+    const { page } = await signedInPage('gestor', '/expedientes/ver/987654');
+    await page.getByText('El expediente no existe.').waitFor();
+    await page.getByRole('button', { name: 'Volver a la lista de expedientes' }).click();
+    await expectPath(page, '/expedientes');
+    await page.context().close();
+  });
+});
