@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import { MENSAJES } from './errors';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
+import storagePlugin from './plugins/storage';
 import errorHandlerPlugin from './plugins/error-handler';
 import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
@@ -16,6 +17,9 @@ import healthRoutes from './modules/health/health.routes';
 import sessionRoutes from './modules/session/session.routes';
 import expedientesRoutes from './modules/expedientes/expedientes.routes';
 import catalogosRoutes from './modules/catalogos/catalogos.routes';
+import inicioRoutes from './modules/inicio/inicio.routes';
+import notificacionesRoutes from './modules/notificaciones/notificaciones.routes';
+import documentosRoutes from './modules/documentos/documentos.routes';
 
 export const API_VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -44,6 +48,9 @@ export const authenticatedRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sessionRoutes);
   await app.register(expedientesRoutes);
   await app.register(catalogosRoutes);
+  await app.register(inicioRoutes);
+  await app.register(notificacionesRoutes);
+  await app.register(documentosRoutes);
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
@@ -53,6 +60,7 @@ export const appPlugin = fp<{ config: AppConfig }>(async (app, { config }) => {
 
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await app.register(storagePlugin, { config: config.storage });
   await app.register(authPlugin, {
     issuer: config.oidc.issuer,
     clientId: config.oidc.clientId,

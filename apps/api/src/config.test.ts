@@ -53,6 +53,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('embeds the storage settings, under DATA_DIR by default', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/eco' }).storage).toMatchObject({
+      driver: 'local',
+      dir: '/var/lib/eco/documentos',
+      tempDir: '/var/lib/eco/documentos/.tmp',
+      maxUploadBytes: 100 * 1024 * 1024,
+    });
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'docs', MAX_UPLOAD_MB: '5' }).storage).toMatchObject({
+      driver: 's3',
+      bucket: 'docs',
+      maxUploadMb: 5,
+    });
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+  });
+
   it('refuses a port that is not a port', () => {
     expect(() => loadConfig({ PORT: 'tres mil' })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

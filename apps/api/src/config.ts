@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { loadStorageConfig, type StorageConfig } from './modules/documentos/storage/storage-config';
 
 export interface AppConfig {
   port: number;
@@ -18,6 +19,8 @@ export interface AppConfig {
   webDistDir: string;
   logLevel: string;
   productName: string;
+  /** Where document bytes live and the upload size limit. */
+  storage: StorageConfig;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -38,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     productName: nonEmpty(env.PRODUCT_NAME) ?? 'EcoDigital',
+    storage: loadStorageConfig({ ...env, DATA_DIR: dataDir }),
   };
 }
 

@@ -1,3 +1,4 @@
+import './env-defaults';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { runMigrations } from './db/migrator';

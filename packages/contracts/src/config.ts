@@ -7,5 +7,7 @@ export const RuntimeConfigSchema = Type.Object({
   realm: Type.String(),
   clientId: Type.String(),
   productName: Type.String(),
+  /** `MAX_UPLOAD_MB`: largest document the API accepts, in MB (1 MB = 1024 × 1024 bytes). */
+  maxUploadMb: Type.Optional(Type.Number()),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfigSchema>;

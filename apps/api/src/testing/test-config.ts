@@ -4,7 +4,15 @@ import path from 'node:path';
 import { loadConfig, type AppConfig } from '../config';
 
 /** Defaults for tests: nothing from the developer's environment, no web build. */
-export function testConfig(overrides: { databaseUrl?: string; issuer?: string; webDistDir?: string } = {}): AppConfig {
+export interface TestConfigOverrides {
+  databaseUrl?: string;
+  issuer?: string;
+  webDistDir?: string;
+  /** More variables, e.g. `MAX_UPLOAD_MB` or the `S3_*` ones; storage defaults to `<scratch>/documentos`. */
+  env?: Record<string, string>;
+}
+
+export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
   const scratch = mkdtempSync(path.join(tmpdir(), 'ecodigital-api-'));
   const config = loadConfig({
     DATA_DIR: scratch,
@@ -12,6 +20,7 @@ export function testConfig(overrides: { databaseUrl?: string; issuer?: string; w
     // Nothing listens on port 9: "identity provider down" unless a test passes a real issuer.
     OIDC_ISSUER: overrides.issuer ?? 'http://127.0.0.1:9/realms/ecodigital',
     LOG_LEVEL: 'silent',
+    ...overrides.env,
   });
   return { ...config, databaseUrl: overrides.databaseUrl };
 }

@@ -2,6 +2,7 @@ import { Breadcrumb } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useMatches } from 'react-router';
 import { AppLayout } from '../layout/AppLayout';
+import { HeaderNotifications } from './HeaderNotifications';
 import { routeHandles, routeModulo } from '../lib/route-handle';
 import { productName } from '../lib/runtime-config';
 import { useMenuStore } from '../session/menu.store';
@@ -29,7 +30,7 @@ export function Shell() {
   const allowed = canAccessModule(menu, modulo);
 
   return (
-    <AppLayout>
+    <AppLayout notifications={<HeaderNotifications />}>
       {crumbs.length > 1 && (
         <Breadcrumb
           style={{ marginBottom: 12 }}

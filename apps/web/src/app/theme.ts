@@ -9,6 +9,9 @@ export const appTheme: ThemeConfig = {
     colorSuccess: '#15803d',
     borderRadius: 8,
     colorBgLayout: '#f4f7f6',
+    // antd's default secondary grey (45 % black) misses WCAG AA contrast on white and on the layout background.
+    colorTextSecondary: '#4b5563',
+    colorTextDescription: '#4b5563',
     fontFamily:
       "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },

@@ -4,7 +4,6 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SIDE_MENU_TRANSITION_MS } from '../lib/constants';
 import { productName } from '../lib/runtime-config';
-import { NotificationsDropdown } from './NotificationsDropdown';
 import { SideMenu } from './SideMenu';
 import { ToastBridge } from './ToastBridge';
 import { useActiveMenuSync } from './use-active-menu-sync';
@@ -28,8 +27,11 @@ function Logo() {
   );
 }
 
-/** The frame: header, side menu (a drawer on narrow screens), footer and the toast area. */
-export function AppLayout({ children }: { children: ReactNode }) {
+/**
+ * The frame: header, side menu (a drawer on narrow screens), footer and the toast area.
+ * `notifications` is the header's bell, composed in `app/` from the notifications feature.
+ */
+export function AppLayout({ children, notifications }: { children: ReactNode; notifications?: ReactNode }) {
   const screens = Grid.useBreakpoint();
   const narrow = screens.lg === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -59,7 +61,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Logo />
         </Space>
         <Space size={16}>
-          <NotificationsDropdown />
+          {notifications}
           <UserMenu />
         </Space>
       </Layout.Header>

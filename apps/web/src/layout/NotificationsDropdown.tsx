@@ -1,20 +1,35 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Empty, theme } from 'antd';
-import { SCROLL_HEIGHT_NOTIFICATIONS_PX } from '../lib/constants';
+import { Badge, Button, Dropdown, theme } from 'antd';
+import type { ReactNode } from 'react';
 
-/** Later issues give it real figures; until then it shows its empty state. */
-export function NotificationsDropdown() {
+/**
+ * The header's bell: a badge with the unseen count and a dropdown frame. What goes inside (data,
+ * figures, events) comes from `app/`, since the layout knows no feature.
+ */
+export function NotificationsDropdown({
+  unseen,
+  open,
+  onOpenChange,
+  children,
+}: {
+  unseen: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
   const { token } = theme.useToken();
   return (
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
+      open={open}
+      onOpenChange={onOpenChange}
       popupRender={() => (
         <div
           role="dialog"
           aria-label="Notificaciones"
           style={{
-            width: 320,
+            width: 340,
             background: token.colorBgElevated,
             borderRadius: token.borderRadiusLG,
             boxShadow: token.boxShadowSecondary,
@@ -23,13 +38,24 @@ export function NotificationsDropdown() {
           <div style={{ padding: '12px 16px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
             <strong>Notificaciones</strong>
           </div>
-          <div style={{ maxHeight: SCROLL_HEIGHT_NOTIFICATIONS_PX, overflowY: 'auto', padding: '8px 16px' }}>
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sin notificaciones" />
-          </div>
+          {children}
         </div>
       )}
     >
-      <Button type="text" shape="circle" aria-label="Notificaciones" icon={<BellOutlined style={{ fontSize: 18 }} />} />
+      <Badge count={unseen} overflowCount={99} size="small" offset={[-4, 4]}>
+        <Button
+          type="text"
+          shape="circle"
+          aria-label="Notificaciones"
+          aria-describedby={unseen > 0 ? 'notificaciones-no-vistas' : undefined}
+          icon={<BellOutlined style={{ fontSize: 18 }} />}
+        />
+        {unseen > 0 && (
+          <span id="notificaciones-no-vistas" hidden>
+            {unseen > 99 ? 'Más de 99 sin ver' : `${unseen} sin ver`}
+          </span>
+        )}
+      </Badge>
     </Dropdown>
   );
 }

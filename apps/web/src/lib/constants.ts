@@ -13,6 +13,8 @@ export const TOAST_PLACEMENT = 'topRight' as const;
 export const SIDE_MENU_HEIGHT = 'calc(100vh - 290px)';
 export const SIDE_MENU_TRANSITION_MS = 350;
 export const SCROLL_HEIGHT_NOTIFICATIONS_PX = 300;
+/** The header's notifications refresh this often while the tab is visible. */
+export const NOTIFICATIONS_REFRESH_MS = 60_000;
 export const SCROLL_HEIGHT_MEDIUM_PX = 224;
 export const SCROLL_HEIGHT_LARGE_PX = 245;
 

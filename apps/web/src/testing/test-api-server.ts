@@ -7,13 +7,19 @@ export interface RecordedRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The body's bytes as received (multipart uploads are kept raw). */
+  rawBody: Buffer;
+  contentType: string | undefined;
   authorization: string | undefined;
 }
 
 export interface Answer {
   status?: number;
+  /** JSON, a string (sent as text) or a Buffer (sent as is). */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Answer this much later, e.g. to let the client cancel a request in flight. */
+  delayMs?: number;
 }
 
 export type Handler = (request: RecordedRequest) => Answer | undefined;
@@ -35,10 +41,15 @@ const corsHeaders = {
   'Access-Control-Expose-Headers': 'Content-Disposition',
 };
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
+async function readRawBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+  if (contentType && !contentType.includes('json')) return undefined;
+  const text = raw.toString('utf8');
   return text ? JSON.parse(text) : undefined;
 }
 
@@ -53,11 +64,15 @@ export async function startTestApiServer(): Promise<TestApiServer> {
       return;
     }
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const rawBody = await readRawBody(request);
+    const contentType = request.headers['content-type'];
     const recorded: RecordedRequest = {
       method: request.method ?? 'GET',
       path: url.pathname,
       query: url.searchParams,
-      body: await readBody(request),
+      body: parseBody(rawBody, contentType),
+      rawBody,
+      contentType,
       authorization: request.headers.authorization,
     };
     requests.push(recorded);
@@ -65,13 +80,16 @@ export async function startTestApiServer(): Promise<TestApiServer> {
       status: 404,
       body: { success: false, msg: 'No encontrado' },
     };
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    if (response.destroyed) return;
     const isText = typeof answer.body === 'string';
+    const isBytes = Buffer.isBuffer(answer.body);
     response.writeHead(answer.status ?? 200, {
       ...corsHeaders,
-      'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json',
+      'Content-Type': isBytes ? 'application/octet-stream' : isText ? 'text/plain; charset=utf-8' : 'application/json',
       ...answer.headers,
     });
-    response.end(isText ? answer.body : JSON.stringify(answer.body));
+    response.end(isText || isBytes ? (answer.body as string | Buffer) : JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -11,7 +11,12 @@ describe('toRuntimeConfig', () => {
       realm: 'archivo',
       clientId: 'ecodigital-web',
       productName: 'EcoDigital',
+      maxUploadMb: 100,
     });
+  });
+
+  it('tells the web app the upload limit, so it can flag big files before sending', () => {
+    expect(toRuntimeConfig(loadConfig({ MAX_UPLOAD_MB: '25' })).maxUploadMb).toBe(25);
   });
 
   it('prefers the browser-facing URL when the issuer is internal', () => {
@@ -41,7 +46,13 @@ describe('GET /api/config', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { keycloakUrl: 'http://127.0.0.1:9', realm: 'ecodigital', clientId: 'ecodigital-web', productName: 'EcoDigital' },
+      data: {
+        keycloakUrl: 'http://127.0.0.1:9',
+        realm: 'ecodigital',
+        clientId: 'ecodigital-web',
+        productName: 'EcoDigital',
+        maxUploadMb: 100,
+      },
     });
   });
 });

@@ -1,18 +1,33 @@
-import { Card, Empty } from 'antd';
+import { Col, Flex, Row } from 'antd';
 import { PageHeader } from '../../components/PageHeader';
 import { useSessionStore } from '../../session/session.store';
+import { ActividadCard } from './components/ActividadCard';
+import { ChartCards } from './components/ChartCards';
+import { FigureCards } from './components/FigureCards';
+import { MisExpedientesCard } from './components/MisExpedientesCard';
+import './components/home.css';
 
+/** Inicio: the person's work at a glance. Each block loads, fails and retries on its own. */
 export function HomeView() {
   const nombres = useSessionStore((state) => state.usuario?.nombres);
   return (
     <>
       <PageHeader
         title={nombres ? `Hola, ${nombres}` : 'Inicio'}
-        subtitle="Gestione expedientes y documentos desde el menú lateral."
+        subtitle="Resumen de los expedientes que puede ver y de su actividad."
       />
-      <Card>
-        <Empty description="Aquí verá el resumen de su actividad." />
-      </Card>
+      <Flex vertical gap={16}>
+        <FigureCards />
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={12}>
+            <MisExpedientesCard />
+          </Col>
+          <Col xs={24} xl={12}>
+            <ActividadCard />
+          </Col>
+        </Row>
+        <ChartCards />
+      </Flex>
     </>
   );
 }

@@ -1,18 +1,9 @@
-/** The document formats EcoDigital accepts, labelled as in the ENI índice (`formato`). */
-export const ACCEPTED_FORMATS = {
-  PDF: { mime: 'application/pdf', extensions: ['.pdf'] },
-  PNG: { mime: 'image/png', extensions: ['.png'] },
-  JPEG: { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
-  TIFF: { mime: 'image/tiff', extensions: ['.tif', '.tiff'] },
-  DOCX: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['.docx'] },
-  XLSX: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
-  ODT: { mime: 'application/vnd.oasis.opendocument.text', extensions: ['.odt'] },
-  ODS: { mime: 'application/vnd.oasis.opendocument.spreadsheet', extensions: ['.ods'] },
-  TXT: { mime: 'text/plain', extensions: ['.txt'] },
-  CSV: { mime: 'text/csv', extensions: ['.csv'] },
-} as const satisfies Record<string, { mime: string; extensions: readonly string[] }>;
+import { FORMATOS_ADMITIDOS, type Formato } from '@ecodigital/contracts/documentos';
 
-export type Formato = keyof typeof ACCEPTED_FORMATS;
+/** The document formats EcoDigital accepts, labelled as in the ENI índice (`formato`): the shared contract's list. */
+export const ACCEPTED_FORMATS = FORMATOS_ADMITIDOS;
+
+export type { Formato };
 
 export type RejectionReason =
   | 'empty'

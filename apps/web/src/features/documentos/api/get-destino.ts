@@ -5,8 +5,15 @@ import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { api } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 
-/** `GET /api/expedientes/:id` for a preselected destination. Quiet: the view says what is wrong. */
-export async function fetchDestino(id_expediente: number, signal?: AbortSignal): Promise<Expediente> {
+/** What the upload view needs to know of its destination. */
+export type Destino = Pick<Expediente, 'id_expediente' | 'numero' | 'asunto' | 'estado'>;
+
+/**
+ * `GET /api/expedientes/:id` for a destination preselected by URL. Quiet: the view says what is
+ * wrong. A destination picked from the search list is already known and not fetched again (each
+ * read is a "consulta" in the expediente's historial).
+ */
+export async function fetchDestino(id_expediente: number, signal?: AbortSignal): Promise<Destino> {
   const response = await api.get<ReadResponse<Expediente>>(`/expedientes/${id_expediente}`, { silent: true, signal });
   return response.data.data;
 }

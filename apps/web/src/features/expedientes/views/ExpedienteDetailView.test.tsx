@@ -40,6 +40,7 @@ beforeEach(() => {
   server.routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
   server.routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
   server.routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
+  server.routes.set('GET /api/expedientes/7/documentos', () => ({ body: { success: true, data: [] } }));
   signInWith(GESTOR);
 });
 afterEach(cleanupApp);
@@ -197,7 +198,8 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
       },
     }));
     renderDetail();
-    await screen.findByText('Los documentos se mostrarán aquí.');
+    // The route module fills the Documentos tab, open first.
+    await screen.findByText('Este expediente aún no tiene documentos.');
     expect(server.requests.some((request) => request.path.endsWith('/historial'))).toBe(false);
 
     await act(() => fireEvent.click(screen.getByRole('tab', { name: 'Historial' })));

@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Result, Skeleton, Tabs } from 'antd';
 import { isAxiosError } from 'axios';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { PageHeader } from '../../../components/PageHeader';
@@ -40,7 +40,10 @@ function ExpedienteNoExiste({ id_expediente }: { id_expediente: string }) {
   );
 }
 
-function ExpedienteContent({ expediente }: { expediente: Expediente }) {
+/** The Documentos tab belongs to another feature: the route module supplies it. */
+export type DocumentosTabRender = (expediente: Expediente) => ReactNode;
+
+function ExpedienteContent({ expediente, documentosTab }: { expediente: Expediente; documentosTab?: DocumentosTabRender }) {
   const id = expediente.id_expediente;
   const access = useExpedientesAccess();
   const update = useUpdateExpediente(id);
@@ -87,7 +90,7 @@ function ExpedienteContent({ expediente }: { expediente: Expediente }) {
             {
               key: 'documentos',
               label: 'Documentos',
-              children: <Empty description="Los documentos se mostrarán aquí." />,
+              children: documentosTab ? documentosTab(expediente) : <Empty description="Los documentos se mostrarán aquí." />,
             },
             { key: 'historial', label: 'Historial', children: <HistorialTimeline id_expediente={id} /> },
           ]}
@@ -112,9 +115,15 @@ function ExpedienteContent({ expediente }: { expediente: Expediente }) {
   );
 }
 
-function ExpedienteLoader({ id, id_expediente }: { id: number; id_expediente: string }) {
+interface LoaderProps {
+  id: number;
+  id_expediente: string;
+  documentosTab?: DocumentosTabRender;
+}
+
+function ExpedienteLoader({ id, id_expediente, documentosTab }: LoaderProps) {
   const query = useExpediente(id);
-  if (query.data) return <ExpedienteContent expediente={query.data} />;
+  if (query.data) return <ExpedienteContent expediente={query.data} documentosTab={documentosTab} />;
   if (query.isPending) {
     return (
       <Card aria-busy="true" aria-label="Cargando el expediente">
@@ -138,9 +147,9 @@ function ExpedienteLoader({ id, id_expediente }: { id: number; id_expediente: st
 }
 
 /** `/expedientes/ver/:id_expediente`: header with the allowed actions, data, documents and history. */
-export function ExpedienteDetailView({ id_expediente }: { id_expediente: string }) {
+export function ExpedienteDetailView({ id_expediente, documentosTab }: { id_expediente: string; documentosTab?: DocumentosTabRender }) {
   const id = parseId(id_expediente);
   if (id === null) return <ExpedienteNoExiste id_expediente={id_expediente} />;
   // Keyed by id: moving to another expediente starts with fresh dialogs and tabs.
-  return <ExpedienteLoader key={id} id={id} id_expediente={id_expediente} />;
+  return <ExpedienteLoader key={id} id={id} id_expediente={id_expediente} documentosTab={documentosTab} />;
 }

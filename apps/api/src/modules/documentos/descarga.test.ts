@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { contentDisposition, contentType, nombreAscii, rangoPedido } from './descarga';
+
+describe('contentDisposition', () => {
+  it('gives an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987)', () => {
+    const header = contentDisposition('attachment', 'Resolución nº 5.pdf');
+    expect(header).toBe(`attachment; filename="Resolucion no 5.pdf"; filename*=UTF-8''Resoluci%C3%B3n%20n%C2%BA%205.pdf`);
+    const encoded = /filename\*=UTF-8''(.+)$/.exec(header)![1]!;
+    expect(decodeURIComponent(encoded)).toBe('Resolución nº 5.pdf');
+  });
+
+  it('never lets quotes, backslashes or non-ASCII into the fallback, and escapes RFC 5987 specials', () => {
+    expect(nombreAscii('a"b\\c;d%e.txt')).toBe('a_b_c_d_e.txt');
+    expect(nombreAscii('文書.pdf')).toBe('__.pdf');
+    expect(contentDisposition('inline', "it's (1)*.png")).toBe(
+      `inline; filename="it's (1)*.png"; filename*=UTF-8''it%27s%20%281%29%2A.png`,
+    );
+  });
+});
+
+describe('rangoPedido', () => {
+  it.each([
+    [undefined, { tipo: 'completo' }],
+    ['bytes=0-9', { tipo: 'parcial', start: 0, end: 9 }],
+    ['bytes=10-', { tipo: 'parcial', start: 10, end: 99 }],
+    ['bytes=-10', { tipo: 'parcial', start: 90, end: 99 }],
+    ['bytes=-500', { tipo: 'parcial', start: 0, end: 99 }],
+    ['bytes=90-500', { tipo: 'parcial', start: 90, end: 99 }],
+    ['bytes=100-', { tipo: 'insatisfacible' }],
+    ['bytes=-0', { tipo: 'insatisfacible' }],
+    ['bytes=0-1,5-6', { tipo: 'completo' }],
+    ['items=0-1', { tipo: 'completo' }],
+    ['bytes=9-3', { tipo: 'completo' }],
+  ] as const)('%s of 100 bytes → %j', (cabecera, esperado) => {
+    expect(rangoPedido(cabecera, 100)).toEqual(esperado);
+  });
+});
+
+describe('contentType', () => {
+  it('adds the charset to text only', () => {
+    expect(contentType('text/csv')).toBe('text/csv; charset=utf-8');
+    expect(contentType('application/pdf')).toBe('application/pdf');
+  });
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdir } from 'node:fs/promises';
+import type { Expediente } from '@ecodigital/contracts/expedientes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type ApiClient } from '../../testing/api-client';
+import { startTestIdp, type TestIdp } from '../../testing/idp';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { samplePdf } from './inspection/testing/sample-files';
+import type { LocalStorageConfig } from './storage/storage-config';
+
+/** Over a real socket: what inject cannot show (a client that vanishes halfway). */
+describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storage)', () => {
+  let idp: TestIdp;
+  let testApp: TestApp;
+  let token: string;
+  let gestor: ApiClient;
+  let port: number;
+  let storageDir: string;
+
+  beforeAll(async () => {
+    idp = await startTestIdp();
+    testApp = await createTestApp({ issuer: idp.issuer });
+    storageDir = (testApp.config.storage as LocalStorageConfig).dir;
+    token = (await idp.tokensFor('gestor')).access_token;
+    gestor = apiClient(testApp.app, token);
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (testApp.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await idp?.close();
+  });
+
+  async function archivos(): Promise<string[]> {
+    const entries = await readdir(storageDir, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+  }
+
+  it('leaves no file and no row when the client aborts halfway through the body', async () => {
+    const [tipo] = await testApp.app.db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Informe'`);
+    const [tipoExp] = await testApp.app.db.query<{ id: number }>('SELECT id FROM tipo_expediente LIMIT 1');
+    const [unidad] = await testApp.app.db.query<{ id: number }>('SELECT id FROM unidad LIMIT 1');
+    const expediente: Expediente = (
+      await gestor.post('/api/expedientes', { asunto: 'Subida interrumpida', id_tipo: tipoExp!.id, id_unidad: unidad!.id })
+    ).json().data;
+
+    const boundary = '----EcoDigitalAborto';
+    const inicio = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="id_tipo_documental"\r\n\r\n${tipo!.id}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="mitad.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      samplePdf('mitad'),
+      randomBytes(512 * 1024),
+    ]);
+    const recibido = new Promise<void>((resolve) => {
+      const interval = setInterval(async () => {
+        const tmp = await readdir(testApp.app.storage.tempDir).catch(() => []);
+        if (tmp.length > 0) {
+          clearInterval(interval);
+          resolve();
+        }
+      }, 5);
+    });
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/expedientes/${expediente.id_expediente}/documentos`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(inicio.length * 4),
+      },
+    });
+    request.on('error', () => {});
+    request.write(inicio);
+    await recibido; // the server is writing the temp file
+    request.destroy();
+
+    const limite = Date.now() + 5_000;
+    let restantes = await archivos();
+    while (restantes.length > 0 && Date.now() < limite) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      restantes = await archivos();
+    }
+    expect(restantes).toEqual([]);
+    expect(await testApp.app.db.query('SELECT 1 FROM documento WHERE id_expediente = $1', [expediente.id_expediente])).toEqual([]);
+    expect(
+      (await testApp.app.db.query<{ evento: string }>('SELECT evento FROM historial WHERE id_expediente = $1', [expediente.id_expediente])).map(
+        (e) => e.evento,
+      ),
+    ).toEqual(['creacion']);
+
+    // The server is still healthy: the next upload goes through.
+    const siguiente = await fetch(`http://127.0.0.1:${port}/api/expedientes/${expediente.id_expediente}/documentos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: (() => {
+        const form = new FormData();
+        form.append('id_tipo_documental', String(tipo!.id));
+        form.append('archivo', new Blob([samplePdf('entera')]), 'entera.pdf');
+        return form;
+      })(),
+    });
+    expect(siguiente.status).toBe(201);
+  });
+});

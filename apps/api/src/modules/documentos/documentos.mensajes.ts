@@ -1,0 +1,65 @@
+import { ApiHttpError } from '../../errors';
+
+/** Sizes as people read them in Spain: `12,3 MB`, `512 bytes`; 1 MB = 1024 × 1024 bytes, like `MAX_UPLOAD_MB`. */
+export function tamanoLegible(bytes: number): string {
+  const numero = (valor: number, decimales: number) =>
+    new Intl.NumberFormat('es-ES', { maximumFractionDigits: decimales, useGrouping: 'always' } as Intl.NumberFormatOptions).format(valor);
+  if (bytes < 1024) return `${numero(bytes, 0)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const unidades = ['KB', 'MB', 'GB', 'TB'];
+  let valor = bytes / 1024;
+  let unidad = 0;
+  while (valor >= 1024 && unidad < unidades.length - 1) {
+    valor /= 1024;
+    unidad++;
+  }
+  return `${numero(valor, 1)} ${unidades[unidad]}`;
+}
+
+export const MENSAJES_DOCUMENTO = {
+  noExiste: 'El documento no existe.',
+  tipoDocumentalObligatorio:
+    'Indique el tipo documental (campo «id_tipo_documental») antes de los archivos.',
+  tipoDocumentalNoExiste: 'El tipo documental indicado no existe.',
+  sinArchivos: 'No se recibió ningún archivo (campo «archivo»).',
+  noPrevisualizable: 'Este formato no se puede previsualizar; descárguelo.',
+  yaAnulado: 'El documento ya está anulado.',
+  motivoCorto: (min: number) => `El campo «motivo» debe tener al menos ${min} caracteres.`,
+  solicitudInterrumpida: 'La subida se interrumpió antes de terminar.',
+  demasiadosArchivos: 'La solicitud contiene demasiados archivos o campos.',
+} as const;
+
+export const documentoNoExiste = () => new ApiHttpError(404, MENSAJES_DOCUMENTO.noExiste, 'NOT_FOUND');
+
+/** Why one file of an upload was refused: HTTP status, code for programs, Spanish message naming the file. */
+export class RechazoArchivo extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RechazoArchivo';
+  }
+}
+
+export const rechazos = {
+  demasiadoGrande: (nombre: string, maxMb: number) =>
+    new RechazoArchivo(
+      413,
+      'FILE_TOO_LARGE',
+      `El archivo «${nombre}» supera el tamaño máximo de ${tamanoLegible(maxMb * 1024 * 1024)}.`,
+    ),
+  vacio: (nombre: string) => new RechazoArchivo(400, 'EMPTY_FILE', `El archivo «${nombre}» está vacío.`),
+  tipoNoAdmitido: (nombre: string, motivo: string) =>
+    new RechazoArchivo(415, 'UNSUPPORTED_TYPE', `El archivo «${nombre}» no es de un tipo admitido: ${motivo}`),
+  duplicado: (nombre: string, existente: { orden: number; nombre: string }) =>
+    new RechazoArchivo(
+      409,
+      'DUPLICATE',
+      `El archivo «${nombre}» ya está en este expediente como documento nº ${existente.orden} «${existente.nombre}».`,
+    ),
+  expedienteCerrado: () => new RechazoArchivo(409, 'EXPEDIENTE_CERRADO', 'El expediente está cerrado.'),
+};
+
+export const avisoOtroExpediente = (nombre: string, numero: string) =>
+  `El archivo «${nombre}» ya está también en el expediente ${numero}.`;

@@ -1,0 +1,120 @@
+import { ReadEnvelope, WriteEnvelope } from '@ecodigital/contracts/envelope';
+import {
+  AnularDocumentoSchema,
+  DocumentoSchema,
+  IndiceElectronicoSchema,
+  ResultadoSubidaSchema,
+  ResultadoVerificacionSchema,
+  SubidaRechazadaSchema,
+} from '@ecodigital/contracts/documentos';
+import { CatalogoItemSchema } from '@ecodigital/contracts/expedientes';
+import { Type } from 'typebox';
+import { ExpedienteParamsSchema } from '../expedientes/expedientes.schemas';
+
+const ApiError = { $ref: 'ApiError' } as const;
+const tags = ['documentos'];
+
+/** Any text, so that a non-numeric id answers 404 like an unknown one. */
+export const DocumentoParamsSchema = Type.Object({ id: Type.String({ description: 'id_documento' }) });
+
+const archivo = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: Type.String({ format: 'binary' }) } },
+});
+
+export const subirSchema = {
+  tags,
+  summary: 'Incorpora uno o varios documentos al expediente (multipart/form-data)',
+  description:
+    'Partes: `id_tipo_documental` (obligatorio, antes de los archivos; se aplica a los `archivo` que le siguen) y uno ' +
+    'o varios `archivo`. El tipo se detecta por el contenido. Un archivo: 201 o el estado de su rechazo (413, 415, ' +
+    '409, 400). Varios: 200 con el resultado de cada uno (o el estado del primer rechazo si no entra ninguno).',
+  consumes: ['multipart/form-data'],
+  params: ExpedienteParamsSchema,
+  response: {
+    200: WriteEnvelope(Type.Array(ResultadoSubidaSchema)),
+    201: WriteEnvelope(Type.Array(ResultadoSubidaSchema)),
+    400: SubidaRechazadaSchema,
+    404: ApiError,
+    409: SubidaRechazadaSchema,
+    413: SubidaRechazadaSchema,
+    415: SubidaRechazadaSchema,
+  },
+};
+
+export const listarSchema = {
+  tags,
+  summary: 'Documentos del expediente por orden (anulados incluidos)',
+  params: ExpedienteParamsSchema,
+  response: { 200: ReadEnvelope(Type.Array(DocumentoSchema)), 404: ApiError },
+};
+
+export const indiceSchema = {
+  tags,
+  summary: 'Índice electrónico del expediente (cadena de huellas SHA-256)',
+  params: ExpedienteParamsSchema,
+  response: { 200: ReadEnvelope(IndiceElectronicoSchema), 404: ApiError },
+};
+
+export const indiceJsonSchema = {
+  tags,
+  summary: 'Descarga el índice electrónico en JSON (`indice-<numero>.json`)',
+  params: ExpedienteParamsSchema,
+  produces: ['application/json'],
+  response: { 200: archivo('application/json', 'Índice electrónico'), 404: ApiError },
+};
+
+export const indicePdfSchema = {
+  tags,
+  summary: 'Descarga el índice electrónico en PDF (`indice-<numero>.pdf`)',
+  params: ExpedienteParamsSchema,
+  produces: ['application/pdf'],
+  response: { 200: archivo('application/pdf', 'Índice electrónico'), 404: ApiError },
+};
+
+export const verificarSchema = {
+  tags,
+  summary: 'Recalcula el SHA-256 de cada archivo y la cadena del índice; informa de cada discrepancia',
+  params: ExpedienteParamsSchema,
+  response: { 200: WriteEnvelope(ResultadoVerificacionSchema), 404: ApiError },
+};
+
+export const descargarSchema = {
+  tags,
+  summary: 'Descarga el documento (admite `Range`; la descarga queda en el historial)',
+  params: DocumentoParamsSchema,
+  produces: ['application/octet-stream'],
+  response: {
+    200: archivo('application/octet-stream', 'El archivo'),
+    206: archivo('application/octet-stream', 'Parte del archivo'),
+    404: ApiError,
+    416: ApiError,
+  },
+};
+
+export const vistaSchema = {
+  tags,
+  summary: 'Muestra el documento en el navegador (solo PDF, PNG y JPEG); queda en el historial',
+  params: DocumentoParamsSchema,
+  response: {
+    200: archivo('application/octet-stream', 'El archivo'),
+    206: archivo('application/octet-stream', 'Parte del archivo'),
+    404: ApiError,
+    415: ApiError,
+    416: ApiError,
+  },
+};
+
+export const anularSchema = {
+  tags,
+  summary: 'Anula el documento con un motivo (conserva su lugar en el índice)',
+  params: DocumentoParamsSchema,
+  body: AnularDocumentoSchema,
+  response: { 200: WriteEnvelope(DocumentoSchema), 400: ApiError, 404: ApiError, 409: ApiError },
+};
+
+export const tiposDocumentalesSchema = {
+  tags: ['catálogos'],
+  summary: 'Tipos documentales',
+  response: { 200: ReadEnvelope(Type.Array(CatalogoItemSchema)) },
+};

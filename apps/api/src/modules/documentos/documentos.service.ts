@@ -1,0 +1,104 @@
+import {
+  FUNCION_RESUMEN,
+  FORMATOS_PREVISUALIZABLES,
+  LIMITES_DOCUMENTO,
+  type AnularDocumento,
+  type Documento,
+  type Formato,
+  type IndiceElectronico,
+} from '@ecodigital/contracts/documentos';
+import { ESTADOS_ACTIVOS, type Expediente } from '@ecodigital/contracts/expedientes';
+import { ApiHttpError } from '../../errors';
+import type { Database, Queryable } from '../../db/database';
+import type { Caller } from '../../plugins/caller';
+import { findExpediente } from '../expedientes/expedientes.repository';
+import { datoNoValido, expedienteCerrado, expedienteNoExiste } from '../expedientes/expedientes.mensajes';
+import { insertEvento } from '../expedientes/historial.repository';
+import {
+  findDocumento,
+  findDocumentos,
+  publico,
+  updateAnulacion,
+  type DocumentoAlmacenado,
+} from './documentos.repository';
+import { documentoNoExiste, MENSAJES_DOCUMENTO } from './documentos.mensajes';
+
+async function expedienteVisible(db: Queryable, caller: Caller, id: number): Promise<Expediente> {
+  const expediente = await findExpediente(db, caller, id);
+  if (!expediente) throw expedienteNoExiste();
+  return expediente;
+}
+
+/** Refuses an upload before its body is read: unknown expediente (404) or not open (409). */
+export async function expedienteAbierto(db: Database, caller: Caller, id: number): Promise<Expediente> {
+  const expediente = await expedienteVisible(db, caller, id);
+  if (!ESTADOS_ACTIVOS.includes(expediente.estado)) throw expedienteCerrado();
+  return expediente;
+}
+
+export async function listar(db: Database, caller: Caller, idExpediente: number): Promise<Documento[]> {
+  await expedienteVisible(db, caller, idExpediente);
+  return (await findDocumentos(db, idExpediente)).map(publico);
+}
+
+export async function indice(db: Database, caller: Caller, idExpediente: number): Promise<IndiceElectronico> {
+  const expediente = await expedienteVisible(db, caller, idExpediente);
+  const entradas = (await findDocumentos(db, idExpediente)).map(publico);
+  return {
+    expediente: { id_expediente: expediente.id_expediente, numero: expediente.numero, asunto: expediente.asunto },
+    generado_en: new Date().toISOString(),
+    funcion_resumen: FUNCION_RESUMEN,
+    entradas,
+    huella_indice: entradas.at(-1)?.hash_entrada ?? null,
+  };
+}
+
+export type Acceso = 'descarga' | 'vista';
+
+/** The document to serve, if visible; a preview only for the previewable formats. */
+export async function documentoParaServir(db: Database, caller: Caller, id: number, acceso: Acceso): Promise<DocumentoAlmacenado> {
+  const documento = await findDocumento(db, caller, id);
+  if (!documento) throw documentoNoExiste();
+  if (acceso === 'vista' && !FORMATOS_PREVISUALIZABLES.includes(documento.formato as Formato)) {
+    throw new ApiHttpError(415, MENSAJES_DOCUMENTO.noPrevisualizable, 'NOT_PREVIEWABLE');
+  }
+  return documento;
+}
+
+export async function registrarAcceso(db: Database, caller: Caller, documento: DocumentoAlmacenado, acceso: Acceso): Promise<void> {
+  await insertEvento(db, {
+    id_expediente: documento.id_expediente,
+    id_usuario: caller.id_usuario,
+    evento: acceso === 'vista' ? 'documento_previsualizado' : 'documento_descargado',
+    descripcion: `${acceso === 'vista' ? 'Previsualizó' : 'Descargó'} el documento nº ${documento.orden} «${documento.nombre}».`,
+  });
+}
+
+/**
+ * Marks a document void; it keeps its place (and its hash) in the índice. Only while the
+ * expediente is open or in progress: a closed expediente receives no changes.
+ */
+export async function anular(db: Database, caller: Caller, id: number, body: AnularDocumento): Promise<Documento> {
+  const motivo = body.motivo.trim();
+  if ([...motivo].length < LIMITES_DOCUMENTO.motivoAnulacionMin) {
+    throw datoNoValido(MENSAJES_DOCUMENTO.motivoCorto(LIMITES_DOCUMENTO.motivoAnulacionMin));
+  }
+  return db.transaction(async (tx) => {
+    const visible = await findDocumento(tx, caller, id);
+    if (!visible) throw documentoNoExiste();
+    const expediente = await findExpediente(tx, caller, visible.id_expediente, { forUpdate: true });
+    if (!expediente) throw documentoNoExiste();
+    if (!ESTADOS_ACTIVOS.includes(expediente.estado)) throw expedienteCerrado();
+    const documento = (await findDocumento(tx, caller, id, { forUpdate: true }))!;
+    if (documento.anulado) throw new ApiHttpError(409, MENSAJES_DOCUMENTO.yaAnulado, 'YA_ANULADO');
+    await updateAnulacion(tx, id, motivo, caller.id_usuario);
+    await insertEvento(tx, {
+      id_expediente: documento.id_expediente,
+      id_usuario: caller.id_usuario,
+      evento: 'documento_anulado',
+      descripcion: `Anuló el documento nº ${documento.orden} «${documento.nombre}» (${motivo}).`,
+      motivo,
+    });
+    return publico((await findDocumento(tx, caller, id))!);
+  });
+}

@@ -1,0 +1,191 @@
+import type { IndiceElectronico } from '@ecodigital/contracts/documentos';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { tamanoLegible } from './documentos.mensajes';
+
+/**
+ * The índice electrónico as an A4 landscape PDF in Spanish: heading, one row per document (the
+ * full SHA-256 in a monospaced font), anulados struck through, the huella del índice at the end,
+ * and the table header repeated on every page. Standard fonts only (WinAnsi: á é í ó ú ñ ü ¿ ¡ º);
+ * a character outside it is shown as "?".
+ */
+
+const A4_APAISADO: [number, number] = [841.89, 595.28];
+const MARGEN = 36;
+const TAMANO_TEXTO = 8;
+const TAMANO_HUELLA = 6.4;
+const INTERLINEA = 10;
+const GRIS = rgb(0.35, 0.35, 0.35);
+
+interface Columna {
+  titulo: string;
+  ancho: number;
+}
+
+const COLUMNAS: Columna[] = [
+  { titulo: 'Nº', ancho: 28 },
+  { titulo: 'Nombre', ancho: 222 },
+  { titulo: 'Tipo', ancho: 72 },
+  { titulo: 'Fecha', ancho: 68 },
+  { titulo: 'Tamaño', ancho: 52 },
+  { titulo: 'Formato', ancho: 42 },
+  { titulo: 'Huella SHA-256', ancho: 285 },
+];
+
+export function fechaHora(iso: string): string {
+  const partes = Object.fromEntries(
+    new Intl.DateTimeFormat('es-ES', {
+      timeZone: 'Europe/Madrid',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((parte) => [parte.type, parte.value]),
+  );
+  return `${partes.day}/${partes.month}/${partes.year} ${partes.hour}:${partes.minute}`;
+}
+
+export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Índice electrónico del expediente ${indice.expediente.numero}`);
+  pdf.setLanguage('es-ES');
+  pdf.setCreator('EcoDigital');
+  pdf.setCreationDate(new Date(indice.generado_en));
+  const normal = await pdf.embedFont(StandardFonts.Helvetica);
+  const negrita = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const mono = await pdf.embedFont(StandardFonts.Courier);
+  const texto = representable(normal);
+
+  const [ancho, alto] = A4_APAISADO;
+  let pagina!: PDFPage;
+  let y = 0;
+
+  const nuevaPagina = () => {
+    pagina = pdf.addPage(A4_APAISADO);
+    y = alto - MARGEN;
+    if (pdf.getPageCount() === 1) {
+      pagina.drawText(texto(`Índice electrónico del expediente ${indice.expediente.numero}`), {
+        x: MARGEN, y: y - 14, size: 15, font: negrita,
+      });
+      y -= 32;
+      for (const linea of partirLineas(texto(`Asunto: ${indice.expediente.asunto}`), normal, 10, ancho - 2 * MARGEN)) {
+        pagina.drawText(linea, { x: MARGEN, y, size: 10, font: normal });
+        y -= 13;
+      }
+      pagina.drawText(
+        `Fecha de generación: ${fechaHora(indice.generado_en)}   ·   Función resumen: ${indice.funcion_resumen}   ·   Documentos: ${indice.entradas.length}`,
+        { x: MARGEN, y, size: 9, font: normal, color: GRIS },
+      );
+      y -= 20;
+    }
+    let x = MARGEN;
+    for (const columna of COLUMNAS) {
+      pagina.drawText(columna.titulo, { x, y, size: TAMANO_TEXTO, font: negrita });
+      x += columna.ancho;
+    }
+    y -= 4;
+    pagina.drawLine({ start: { x: MARGEN, y }, end: { x: ancho - MARGEN, y }, thickness: 0.8 });
+    y -= INTERLINEA;
+  };
+
+  nuevaPagina();
+  if (indice.entradas.length === 0) {
+    pagina.drawText('El expediente no tiene documentos.', { x: MARGEN, y, size: TAMANO_TEXTO, font: normal });
+    y -= INTERLINEA;
+  }
+
+  for (const entrada of indice.entradas) {
+    const nombre = texto(entrada.nombre);
+    const lineasNombre = partirLineas(entrada.anulado ? `${nombre} (anulado)` : nombre, normal, TAMANO_TEXTO, COLUMNAS[1]!.ancho - 6);
+    const altoFila = Math.max(lineasNombre.length, 1) * INTERLINEA + 3;
+    if (y - altoFila < MARGEN + 14) nuevaPagina();
+
+    const color = entrada.anulado ? GRIS : rgb(0, 0, 0);
+    const celdas = [
+      String(entrada.orden),
+      null,
+      texto(entrada.tipo_documental.nombre),
+      fechaHora(entrada.fecha_incorporacion),
+      tamanoLegible(entrada.tamano),
+      entrada.formato,
+    ];
+    let x = MARGEN;
+    celdas.forEach((celda, indiceColumna) => {
+      if (celda !== null) pagina.drawText(celda, { x, y, size: TAMANO_TEXTO, font: normal, color });
+      x += COLUMNAS[indiceColumna]!.ancho;
+    });
+    pagina.drawText(entrada.huella, { x, y: y + 0.5, size: TAMANO_HUELLA, font: mono, color });
+    lineasNombre.forEach((linea, i) => {
+      const lineaY = y - i * INTERLINEA;
+      pagina.drawText(linea, { x: MARGEN + COLUMNAS[0]!.ancho, y: lineaY, size: TAMANO_TEXTO, font: normal, color });
+      if (entrada.anulado) {
+        const largo = normal.widthOfTextAtSize(linea, TAMANO_TEXTO);
+        const medio = lineaY + TAMANO_TEXTO * 0.3;
+        pagina.drawLine({
+          start: { x: MARGEN + COLUMNAS[0]!.ancho, y: medio },
+          end: { x: MARGEN + COLUMNAS[0]!.ancho + largo, y: medio },
+          thickness: 0.6,
+          color,
+        });
+      }
+    });
+    y -= altoFila;
+    pagina.drawLine({
+      start: { x: MARGEN, y: y + INTERLINEA - 2 },
+      end: { x: ancho - MARGEN, y: y + INTERLINEA - 2 },
+      thickness: 0.2,
+      color: rgb(0.8, 0.8, 0.8),
+    });
+  }
+
+  if (y - 40 < MARGEN) nuevaPagina();
+  y -= 12;
+  pagina.drawText('Huella del índice (SHA-256 de la última entrada de la cadena):', { x: MARGEN, y, size: 9, font: negrita });
+  y -= 12;
+  pagina.drawText(indice.huella_indice ?? '— (sin documentos)', { x: MARGEN, y, size: 8, font: mono });
+
+  const paginas = pdf.getPages();
+  paginas.forEach((p, i) => {
+    p.drawText(`${indice.expediente.numero} · Página ${i + 1} de ${paginas.length}`, {
+      x: MARGEN, y: MARGEN - 16, size: 7, font: normal, color: GRIS,
+    });
+  });
+  return pdf.save();
+}
+
+/** Replaces what the standard font cannot encode (outside WinAnsi) with "?". */
+function representable(font: PDFFont): (texto: string) => string {
+  const admitidos = new Set(font.getCharacterSet());
+  return (texto) =>
+    Array.from(texto)
+      .map((caracter) => (admitidos.has(caracter.codePointAt(0)!) ? caracter : '?'))
+      .join('');
+}
+
+/** Greedy word wrap; a word longer than the column is cut. */
+function partirLineas(texto: string, font: PDFFont, tamano: number, anchoMax: number): string[] {
+  const lineas: string[] = [];
+  let actual = '';
+  for (const palabra of texto.split(/\s+/).filter(Boolean)) {
+    const candidata = actual ? `${actual} ${palabra}` : palabra;
+    if (font.widthOfTextAtSize(candidata, tamano) <= anchoMax) {
+      actual = candidata;
+      continue;
+    }
+    if (actual) lineas.push(actual);
+    actual = '';
+    let resto = palabra;
+    while (font.widthOfTextAtSize(resto, tamano) > anchoMax) {
+      let corte = resto.length;
+      while (corte > 1 && font.widthOfTextAtSize(resto.slice(0, corte), tamano) > anchoMax) corte--;
+      lineas.push(resto.slice(0, corte));
+      resto = resto.slice(corte);
+    }
+    actual = resto;
+  }
+  if (actual) lineas.push(actual);
+  return lineas.length ? lineas : [''];
+}

@@ -1,0 +1,98 @@
+import { CAMPOS_SUBIDA, type ResultadoSubida } from '@ecodigital/contracts/documentos';
+import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { ApiHttpError } from '../../errors';
+import { findTipoDocumental } from './documentos.repository';
+import { MENSAJES_DOCUMENTO, RechazoArchivo, rechazos } from './documentos.mensajes';
+import { normaliseFilename } from './inspection/filename';
+import { EmptyFileError, FileTooLargeError, receiveToTemp } from './storage/receive';
+import { discardTempFile } from './storage/temp-files';
+import { incorporarArchivo, rechazado, type ContextoSubida } from './subida.service';
+
+export interface ArchivoProcesado {
+  resultado: ResultadoSubida;
+  /** Set when refused: the status and code this file alone would have answered. */
+  rechazo?: RechazoArchivo;
+}
+
+const LIMITES_MULTIPART = { files: 100, fields: 100, parts: 200, fieldSize: 1024, fieldNameSize: 100 };
+const LIMITE_SUPERADO = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * Reads the multipart body part by part, as it arrives: each `id_tipo_documental` field applies to
+ * the `archivo` parts after it (one field first sets it for all; repeating it sets one per file).
+ * Every file is streamed to a temp file (never buffered), then incorporated or refused on its own.
+ */
+export async function procesarSubida(
+  request: FastifyRequest,
+  contexto: Omit<ContextoSubida, 'tipoDocumental'>,
+): Promise<ArchivoProcesado[]> {
+  const { maxUploadBytes, maxUploadMb } = request.server.storageConfig;
+  const procesados: ArchivoProcesado[] = [];
+  let tipoDocumental: { id: number; nombre: string } | undefined;
+  try {
+    // Busboy stops counting at the limit and skips the rest of that file, so the next parts still arrive.
+    const opciones = { limits: { ...LIMITES_MULTIPART, fileSize: maxUploadBytes }, throwFileSizeLimit: false };
+    const parts = request.parts(opciones as Parameters<FastifyRequest['parts']>[0]);
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === CAMPOS_SUBIDA.tipoDocumental) tipoDocumental = await tipoIndicado(request, part.value);
+        continue;
+      }
+      if (part.fieldname !== CAMPOS_SUBIDA.archivo) {
+        part.file.resume();
+        continue;
+      }
+      const nombre = normaliseFilename(part.filename ?? '');
+      if (!tipoDocumental) {
+        part.file.resume();
+        throw new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalObligatorio, 'VALIDATION');
+      }
+      procesados.push(await procesarArchivo(part.file as Readable & { truncated?: boolean }, nombre, maxUploadBytes, maxUploadMb, {
+        ...contexto,
+        tipoDocumental,
+      }));
+    }
+  } catch (error) {
+    if (LIMITE_SUPERADO.has((error as { code?: string }).code ?? '')) {
+      throw new ApiHttpError(413, MENSAJES_DOCUMENTO.demasiadosArchivos, 'TOO_MANY_PARTS');
+    }
+    throw error;
+  }
+  return procesados;
+}
+
+async function procesarArchivo(
+  file: Readable & { truncated?: boolean },
+  nombre: string,
+  maxBytes: number,
+  maxMb: number,
+  contexto: ContextoSubida,
+): Promise<ArchivoProcesado> {
+  try {
+    const recibido = await receiveToTemp(file, { tempDir: contexto.storage.tempDir, maxBytes }).catch((error: unknown) => {
+      if (error instanceof EmptyFileError) throw rechazos.vacio(nombre);
+      if (error instanceof FileTooLargeError) throw rechazos.demasiadoGrande(nombre, maxMb);
+      throw error;
+    });
+    if (file.truncated) {
+      await discardTempFile(recibido.tempPath);
+      throw rechazos.demasiadoGrande(nombre, maxMb);
+    }
+    return { resultado: await incorporarArchivo(contexto, { ...recibido, nombre }) };
+  } catch (error) {
+    if (error instanceof RechazoArchivo) {
+      contexto.log.info({ nombre, code: error.code }, 'archivo rechazado');
+      return { resultado: rechazado(nombre, error), rechazo: error };
+    }
+    throw error;
+  }
+}
+
+async function tipoIndicado(request: FastifyRequest, valor: unknown): Promise<{ id: number; nombre: string }> {
+  const texto = typeof valor === 'string' ? valor.trim() : '';
+  const id = /^[0-9]{1,9}$/.test(texto) ? Number(texto) : NaN;
+  const tipo = Number.isInteger(id) ? await findTipoDocumental(request.server.db, id) : undefined;
+  if (!tipo) throw new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalNoExiste, 'VALIDATION');
+  return tipo;
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { ResultadoSubida } from '@ecodigital/contracts/documentos';
+import { ESTADOS_ACTIVOS } from '@ecodigital/contracts/expedientes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../plugins/caller';
+import { findExpediente } from '../expedientes/expedientes.repository';
+import { expedienteNoExiste } from '../expedientes/expedientes.mensajes';
+import { insertEvento } from '../expedientes/historial.repository';
+import { findDocumento, findMismaHuella, findUltimaEntrada, insertDocumento, publico } from './documentos.repository';
+import { avisoOtroExpediente, RechazoArchivo, rechazos } from './documentos.mensajes';
+import { hashEntrada } from './hash-chain';
+import { detectFormat } from './inspection/detect-format';
+import type { DocumentStorage } from './storage/document-storage';
+import type { ReceivedFile } from './storage/receive';
+import { discardTempFile } from './storage/temp-files';
+
+export interface ArchivoRecibido extends ReceivedFile {
+  /** Normalised display name. */
+  nombre: string;
+}
+
+export interface ContextoSubida {
+  db: Database;
+  storage: DocumentStorage;
+  caller: Caller;
+  log: FastifyBaseLogger;
+  idExpediente: number;
+  tipoDocumental: { id: number; nombre: string };
+}
+
+/**
+ * Turns one received temp file into a document of the índice, or refuses it. The bytes are
+ * committed to storage inside the transaction that holds the expediente's row lock, then the row
+ * and its historial event are written; if that transaction fails the stored object is removed.
+ * Whatever happens, the temp file is gone afterwards.
+ */
+export async function incorporarArchivo(contexto: ContextoSubida, archivo: ArchivoRecibido): Promise<ResultadoSubida> {
+  const { db, storage, caller, idExpediente, tipoDocumental } = contexto;
+  const clave = randomUUID();
+  let almacenado = false;
+  try {
+    const formato = await detectFormat(archivo.tempPath, { filename: archivo.nombre });
+    if (!formato.accepted) throw rechazos.tipoNoAdmitido(archivo.nombre, formato.message);
+
+    const previo = await findMismaHuella(db, archivo.sha256, idExpediente);
+    if (previo.enEsteExpediente) throw rechazos.duplicado(archivo.nombre, previo.enEsteExpediente);
+
+    const documento = await db.transaction(async (tx) => {
+      const expediente = await findExpediente(tx, caller, idExpediente, { forUpdate: true });
+      if (!expediente) throw expedienteNoExiste();
+      if (!ESTADOS_ACTIVOS.includes(expediente.estado)) throw rechazos.expedienteCerrado();
+      // Under the lock: a twin uploaded in parallel is seen here.
+      const gemelo = await findMismaHuella(tx, archivo.sha256, idExpediente);
+      if (gemelo.enEsteExpediente) throw rechazos.duplicado(archivo.nombre, gemelo.enEsteExpediente);
+
+      const ultima = await findUltimaEntrada(tx, idExpediente);
+      const entrada = {
+        id_expediente: idExpediente,
+        orden: (ultima?.orden ?? 0) + 1,
+        nombre: archivo.nombre,
+        tipo_documental: tipoDocumental.nombre,
+        fecha_incorporacion: new Date(),
+        tamano: archivo.size,
+        formato: formato.formato,
+        huella: archivo.sha256,
+        hash_anterior: ultima?.hash_entrada ?? null,
+      };
+      await storage.commit(archivo.tempPath, clave);
+      almacenado = true;
+      const id = await insertDocumento(tx, {
+        ...entrada,
+        id_tipo_documental: tipoDocumental.id,
+        mime: formato.mime,
+        clave_almacen: clave,
+        hash_entrada: hashEntrada(entrada),
+        subido_por: caller.id_usuario,
+      });
+      await insertEvento(tx, {
+        id_expediente: idExpediente,
+        id_usuario: caller.id_usuario,
+        evento: 'documento_subido',
+        descripcion: `Incorporó el documento nº ${entrada.orden} «${entrada.nombre}».`,
+      });
+      return (await findDocumento(tx, caller, id))!;
+    });
+    return {
+      nombre: archivo.nombre,
+      resultado: 'subido',
+      documento: publico(documento),
+      ...(previo.enOtro ? { aviso: avisoOtroExpediente(archivo.nombre, previo.enOtro.numero) } : {}),
+    };
+  } catch (error) {
+    if (almacenado) {
+      await storage.remove(clave).catch((removeError: unknown) =>
+        contexto.log.error({ err: removeError, clave }, 'no se pudo retirar del almacenamiento un archivo sin fila'),
+      );
+    }
+    throw error;
+  } finally {
+    await discardTempFile(archivo.tempPath);
+  }
+}
+
+export function rechazado(nombre: string, rechazo: RechazoArchivo): ResultadoSubida {
+  return { nombre, resultado: 'rechazado', motivo: rechazo.message };
+}

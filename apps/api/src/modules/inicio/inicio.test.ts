@@ -1,0 +1,158 @@
+import type { ActividadEvento, CifrasInicio, DocumentosPorTipo, ExpedientesPorMes, MiExpediente } from '@ecodigital/contracts/inicio';
+import type { Expediente } from '@ecodigital/contracts/expedientes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type ApiClient, type DemoUsername } from '../../testing/api-client';
+import { resign } from '../../testing/forge-token';
+import { startTestIdp, type TestIdp } from '../../testing/idp';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import {
+  aAyer,
+  aLMesPasado,
+  catalogos,
+  crearExpediente,
+  idUsuario,
+  insertarDocumento,
+  llevarA,
+  mesMadrid,
+  moverFechas,
+} from './testing/inicio-fixtures';
+
+const RUTAS = ['cifras', 'por-mes', 'por-tipo-documental', 'mis-expedientes', 'actividad'].map((r) => `/api/inicio/${r}`);
+
+describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
+  let idp: TestIdp;
+  let testApp: TestApp;
+  const as = {} as Record<DemoUsername, ApiClient>;
+  let sinRoles: ApiClient;
+  const abiertos: Expediente[] = [];
+  let ajeno: Expediente;
+
+  const leer = async <T>(client: ApiClient, url: string): Promise<T> => {
+    const response = await client.get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as T;
+  };
+
+  beforeAll(async () => {
+    idp = await startTestIdp();
+    testApp = await createTestApp({ issuer: idp.issuer });
+    for (const username of ['admin', 'gestor', 'consulta'] as const) {
+      as[username] = apiClient(testApp.app, (await idp.tokensFor(username)).access_token);
+    }
+    const consulta = await idp.tokensFor('consulta');
+    sinRoles = apiClient(
+      testApp.app,
+      await resign(consulta.access_token, await idp.signingKey(), (payload) => ({ ...payload, realm_access: { roles: [] } })),
+    );
+    const db = testApp.app.db;
+    const ids = await catalogos(db);
+    await as.consulta.get('/api/session/get');
+    const idGestor = (await as.gestor.get('/api/session/get')) && (await idUsuario(db, 'gestor'));
+    const idAdmin = (await as.admin.get('/api/session/get')) && (await idUsuario(db, 'admin'));
+
+    // Known data: 3 abiertos (one opened last month), 2 en trámite, 1 closed this month, 1 closed last
+    // month, 1 archived long ago (all gestor's); one more abierto belongs to admin.
+    for (let i = 0; i < 3; i++) abiertos.push(await crearExpediente(as.gestor, ids, { asunto: `Abierto número ${i + 1}` }));
+    const tramite = [await crearExpediente(as.gestor, ids), await crearExpediente(as.gestor, ids)];
+    for (const expediente of tramite) await llevarA(as.gestor, expediente, ['en_tramite']);
+    await llevarA(as.gestor, await crearExpediente(as.gestor, ids), ['en_tramite', 'cerrado']);
+    const cerradoAntes = await llevarA(as.gestor, await crearExpediente(as.gestor, ids), ['en_tramite', 'cerrado']);
+    const archivado = await llevarA(as.gestor, await crearExpediente(as.gestor, ids), ['en_tramite', 'cerrado', 'archivado']);
+    ajeno = await crearExpediente(as.admin, ids, { asunto: 'Expediente de la administradora' });
+
+    await moverFechas(db, abiertos[0]!.id_expediente, { apertura: `${aLMesPasado} - interval '3 days'` });
+    await moverFechas(db, cerradoAntes.id_expediente, { apertura: `${aLMesPasado} - interval '2 days'`, cierre: aLMesPasado });
+    await moverFechas(db, archivado.id_expediente, { apertura: `now() - interval '2 years'`, cierre: `now() - interval '2 years'` });
+
+    // Documents: two today (one anulado since), one yesterday.
+    await insertarDocumento(db, { id_expediente: abiertos[1]!.id_expediente, tipo: 'Informe', subido_por: idGestor });
+    await insertarDocumento(db, { id_expediente: abiertos[1]!.id_expediente, tipo: 'Informe', subido_por: idGestor, anulado_por: idAdmin });
+    await insertarDocumento(db, { id_expediente: tramite[0]!.id_expediente, tipo: 'Solicitud', subido_por: idGestor, fecha: aAyer });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await idp?.close();
+  });
+
+  it('counts abiertos, en trámite, cerrados this month and documents today (Europe/Madrid)', async () => {
+    expect(await leer<CifrasInicio>(as.gestor, '/api/inicio/cifras')).toEqual({
+      abiertos: 4,
+      en_tramite: 2,
+      cerrados_este_mes: 1,
+      documentos_hoy: 1,
+    });
+  });
+
+  it('keeps the counters equal to the rows after every kind of change', async () => {
+    const directo = async () =>
+      (await testApp.app.db.query<CifrasInicio>(
+        `SELECT count(*) FILTER (WHERE estado = 'abierto')::int AS abiertos,
+                count(*) FILTER (WHERE estado = 'en_tramite')::int AS en_tramite
+         FROM expediente`,
+      ))[0]!;
+    const cifras = await leer<CifrasInicio>(as.consulta, '/api/inicio/cifras');
+    expect({ abiertos: cifras.abiertos, en_tramite: cifras.en_tramite }).toEqual(await directo());
+  });
+
+  it('gives the last 12 months oldest first, with opened and closed per month', async () => {
+    const meses = await leer<ExpedientesPorMes>(as.gestor, '/api/inicio/por-mes');
+    expect(meses).toHaveLength(12);
+    const actual = mesMadrid();
+    expect(meses.at(-1)!.mes).toBe(actual);
+    const anterior = meses.at(-2)!;
+    const [año, mes] = actual.split('-').map(Number) as [number, number];
+    expect(anterior.mes).toBe(mes === 1 ? `${año - 1}-12` : `${año}-${String(mes - 1).padStart(2, '0')}`);
+    // 9 created now: 2 moved to last month, 1 two years back.
+    expect(meses.at(-1)).toEqual({ mes: actual, abiertos: 6, cerrados: 1 });
+    expect(anterior).toEqual({ mes: anterior.mes, abiertos: 2, cerrados: 1 });
+    expect(meses.slice(0, -2).every((m) => m.abiertos === 0 && m.cerrados === 0)).toBe(true);
+  });
+
+  it('counts documents by tipo documental, without the anulados', async () => {
+    const porTipo = await leer<DocumentosPorTipo>(as.gestor, '/api/inicio/por-tipo-documental');
+    const total = (nombre: string) => porTipo.find((tipo) => tipo.nombre === nombre)?.total;
+    expect(total('Informe')).toBe(1);
+    expect(total('Solicitud')).toBe(1);
+    expect(total('Resolución')).toBe(0);
+    expect(porTipo.map((tipo) => tipo.nombre)).toEqual(['Solicitud', 'Informe', 'Resolución', 'Notificación', 'Anexo', 'Otro']);
+  });
+
+  it('lists my open expedientes, oldest first, and only mine', async () => {
+    const mios = await leer<MiExpediente[]>(as.gestor, '/api/inicio/mis-expedientes');
+    expect(mios).toHaveLength(5);
+    expect(mios[0]!.id_expediente).toBe(abiertos[0]!.id_expediente);
+    expect(mios.every((m) => m.estado === 'abierto' || m.estado === 'en_tramite')).toBe(true);
+    expect(mios.map((m) => m.id_expediente)).not.toContain(ajeno.id_expediente);
+    const fechas = mios.map((m) => m.fecha_apertura);
+    expect(fechas).toEqual([...fechas].sort());
+    expect(await leer<MiExpediente[]>(as.admin, '/api/inicio/mis-expedientes')).toEqual([
+      expect.objectContaining({ id_expediente: ajeno.id_expediente, numero: ajeno.numero, asunto: ajeno.asunto, estado: 'abierto' }),
+    ]);
+    expect(await leer<MiExpediente[]>(as.consulta, '/api/inicio/mis-expedientes')).toEqual([]);
+  });
+
+  it('shows the latest 15 changes with expediente, person and description, leaving reads out', async () => {
+    const detalle = await as.consulta.get(`/api/expedientes/${abiertos[2]!.id_expediente}`);
+    expect(detalle.statusCode).toBe(200);
+    const actividad = await leer<ActividadEvento[]>(as.gestor, '/api/inicio/actividad');
+    expect(actividad).toHaveLength(15);
+    expect(actividad.some((evento) => evento.evento === 'consulta')).toBe(false);
+    expect(actividad[0]).toMatchObject({
+      evento: 'creacion',
+      descripcion: `Creó el expediente ${ajeno.numero}.`,
+      usuario: { nombre_completo: 'María José García López' },
+      expediente: { id_expediente: ajeno.id_expediente, numero: ajeno.numero, asunto: ajeno.asunto },
+    });
+    const fechas = actividad.map((evento) => evento.fecha);
+    expect(fechas).toEqual([...fechas].sort().reverse());
+  });
+
+  it('refuses (403) whoever lacks expedientes.ver, and (401) without a token', async () => {
+    for (const url of RUTAS) {
+      const response = await sinRoles.get(url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      expect((await testApp.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+  });
+});

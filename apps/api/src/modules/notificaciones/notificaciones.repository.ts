@@ -1,0 +1,117 @@
+import {
+  LIMITES_NOTIFICACIONES,
+  type Notificacion,
+  type Notificaciones,
+} from '@ecodigital/contracts/notificaciones';
+import type { Queryable } from '../../db/database';
+import { SqlParams } from '../../db/sql-params';
+import type { Caller } from '../../plugins/caller';
+import { isoString, nombreCompletoSql } from '../expedientes/expedientes.repository';
+import { expedientesVisibles } from '../expedientes/visibility';
+import { contarDocumentosHoy } from '../inicio/inicio.repository';
+import { INICIO_HOY } from '../inicio/periodo.sql';
+import { veTodosLosExpedientes } from '../inicio/visibilidad-completa';
+
+type CifrasHoy = Notificaciones['cifras'];
+
+export async function findCifrasHoy(db: Queryable, caller: Caller): Promise<CifrasHoy> {
+  const params = new SqlParams();
+  // Seeing every expediente spares the join: an index-only count on `historial_descargas_idx`.
+  const descargasVisibles = veTodosLosExpedientes(caller)
+    ? ''
+    : `AND EXISTS (SELECT 1 FROM expediente e WHERE e.id_expediente = h.id_expediente AND ${expedientesVisibles(caller, params, 'e')})`;
+  const [[row], documentosHoy] = await Promise.all([
+    db.query<Omit<CifrasHoy, 'documentos_subidos_hoy'>>(
+      `SELECT (SELECT count(*) FROM historial h
+               WHERE h.evento = 'documento_descargado' AND h.creado_en >= ${INICIO_HOY}
+                 ${descargasVisibles})::integer AS descargas_hoy,
+              (SELECT count(*) FROM expediente e
+               WHERE e.fecha_apertura >= ${INICIO_HOY} AND ${expedientesVisibles(caller, params, 'e')})::integer AS expedientes_nuevos_hoy`,
+      params.values,
+    ),
+    contarDocumentosHoy(db, caller),
+  ]);
+  return { documentos_subidos_hoy: documentosHoy, ...row! };
+}
+
+/**
+ * The caller's unseen events: `historial.id_notificado` (filled by a trigger, migration 005) is
+ * them, newer than their `visto_hasta` and than the notification window. Served by
+ * `historial_notificado_idx`.
+ */
+function noVistos(caller: Caller, params: SqlParams): string {
+  const yo = params.add(caller.id_usuario);
+  return `h.id_notificado = ${yo}
+    AND h.creado_en > greatest(
+      coalesce((SELECT v.visto_hasta FROM notificacion_visto v WHERE v.id_usuario = ${yo}), '-infinity'::timestamptz),
+      now() - make_interval(days => ${params.add(LIMITES_NOTIFICACIONES.dias)})
+    )
+    AND ${expedientesVisibles(caller, params, 'e')}`;
+}
+
+interface NotificacionRow {
+  id: string | number;
+  evento: string;
+  descripcion: string;
+  creado_en: Date;
+  id_usuario: number;
+  nombre_completo: string;
+  id_expediente: number;
+  numero: string;
+  asunto: string;
+}
+
+function toNotificacion(row: NotificacionRow): Notificacion {
+  const documento = row.evento === 'documento_subido';
+  return {
+    id: Number(row.id),
+    tipo: documento ? 'documento_subido' : 'asignado',
+    descripcion: documento ? row.descripcion : 'Le asignó el expediente.',
+    fecha: isoString(row.creado_en),
+    usuario: { id_usuario: row.id_usuario, nombre_completo: row.nombre_completo },
+    expediente: { id_expediente: row.id_expediente, numero: row.numero, asunto: row.asunto },
+  };
+}
+
+export async function findNoVistas(db: Queryable, caller: Caller): Promise<Notificacion[]> {
+  const params = new SqlParams();
+  const rows = await db.query<NotificacionRow>(
+    `SELECT h.id, h.evento, h.descripcion, h.creado_en,
+            u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo,
+            e.id_expediente, e.numero, e.asunto
+     FROM historial h
+     JOIN expediente e ON e.id_expediente = h.id_expediente
+     JOIN usuario u ON u.id_usuario = h.id_usuario
+     WHERE ${noVistos(caller, params)}
+     ORDER BY h.creado_en DESC, h.id DESC
+     LIMIT ${params.add(LIMITES_NOTIFICACIONES.eventos)}`,
+    params.values,
+  );
+  return rows.map(toNotificacion);
+}
+
+export async function contarNoVistas(db: Queryable, caller: Caller): Promise<number> {
+  const params = new SqlParams();
+  const [row] = await db.query<{ total: number }>(
+    `SELECT count(*)::integer AS total FROM (
+       SELECT 1 FROM historial h JOIN expediente e ON e.id_expediente = h.id_expediente
+       WHERE ${noVistos(caller, params)}
+       -- The index order keeps the planner on historial_notificado_idx whatever it guesses.
+       ORDER BY h.creado_en DESC
+       LIMIT ${params.add(LIMITES_NOTIFICACIONES.noVistosMax)}
+     ) AS no_vistas`,
+    params.values,
+  );
+  return row?.total ?? 0;
+}
+
+/** Everything up to now is seen; the mark never moves back. */
+export async function marcarVistas(db: Queryable, caller: Caller): Promise<Date> {
+  const [row] = await db.query<{ visto_hasta: Date }>(
+    `INSERT INTO notificacion_visto (id_usuario, visto_hasta) VALUES ($1, now())
+     ON CONFLICT (id_usuario) DO UPDATE SET visto_hasta = greatest(notificacion_visto.visto_hasta, EXCLUDED.visto_hasta)
+     RETURNING visto_hasta`,
+    [caller.id_usuario],
+  );
+  return row!.visto_hasta;
+}

@@ -1,0 +1,72 @@
+import { Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { LIMITES_DOCUMENTO, type Documento } from '@ecodigital/contracts/documentos';
+
+const { motivoAnulacionMin: MIN, motivoAnulacionMax: MAX } = LIMITES_DOCUMENTO;
+
+interface Props {
+  documento: Documento | null;
+  saving: boolean;
+  onConfirm: (motivo: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Asks the reason before marking a document void; it keeps its place in the índice. */
+export function AnularDocumentoModal({ documento: requested, saving, onConfirm, onClose }: Props) {
+  // The last document asked for stays on screen while the dialog closes.
+  const [documento, setDocumento] = useState(requested);
+  if (requested && requested !== documento) setDocumento(requested);
+
+  async function submit({ motivo }: { motivo: string }) {
+    try {
+      await onConfirm(motivo.trim());
+      onClose();
+    } catch {
+      // The client already toasted the server's message; the dialog stays open to correct it.
+    }
+  }
+
+  return (
+    <Modal
+      title="Anular documento"
+      open={requested !== null}
+      okText="Anular"
+      cancelText="Cancelar"
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
+      okButtonProps={{ htmlType: 'submit', danger: true }}
+      modalRender={(content) => (
+        <Form layout="vertical" name="anular-documento" onFinish={submit}>
+          {content}
+        </Form>
+      )}
+    >
+      {documento && (
+        <>
+          <Typography.Paragraph>
+            Nº {documento.orden} · <Typography.Text strong>{documento.nombre}</Typography.Text>. El documento no se borra:
+            queda en el índice marcado como anulado.
+          </Typography.Paragraph>
+          <Form.Item
+            name="motivo"
+            label="Motivo de la anulación"
+            required
+            rules={[
+              { required: true, whitespace: true, message: 'Indique el motivo.' },
+              {
+                validator: (_, value: string | undefined) =>
+                  !value?.trim() || value.trim().length >= MIN
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(`El motivo debe tener al menos ${MIN} caracteres.`)),
+              },
+              { max: MAX, message: `El motivo admite como máximo ${MAX} caracteres.` },
+            ]}
+          >
+            <Input.TextArea rows={3} maxLength={MAX} showCount autoFocus />
+          </Form.Item>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,176 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Documento, ResultadoVerificacion } from '@ecodigital/contracts/documentos';
+import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
+import { api } from '../../../lib/api-client';
+import { useSessionStore } from '../../../session/session.store';
+import { cleanupApp, installBrowserShims, renderWithApp } from '../../../testing/render-app';
+import { startTestApiServer, type TestApiServer } from '../../../testing/test-api-server';
+import { documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
+import { DocumentosTab } from './DocumentosTab';
+
+const GESTOR = ['expedientes.ver', 'documentos.subir', 'documentos.descargar', 'documentos.anular'];
+const CONSULTA = ['expedientes.ver', 'documentos.descargar'];
+let server: TestApiServer;
+let originalBaseURL: string | undefined;
+let documentos: Documento[];
+
+beforeAll(async () => {
+  installBrowserShims();
+  server = await startTestApiServer();
+  originalBaseURL = api.defaults.baseURL;
+  api.defaults.baseURL = server.baseURL;
+});
+afterAll(async () => {
+  api.defaults.baseURL = originalBaseURL;
+  await server.close();
+});
+
+function signInWith(permisos: string[]) {
+  useSessionStore.getState().setSession(
+    { id_usuario: 2, sub: 's', username: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz', email: null, roles: [] },
+    permisos,
+  );
+}
+
+beforeEach(() => {
+  server.requests.length = 0;
+  server.routes.clear();
+  documentos = [
+    documentoDemo(),
+    documentoDemo({
+      id_documento: 12,
+      orden: 2,
+      nombre: 'Informe técnico.docx',
+      formato: 'DOCX',
+      mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      tamano: 850,
+      tipo_documental: TIPOS_DOCUMENTALES[1]!,
+      huella: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    }),
+    documentoDemo({
+      id_documento: 13,
+      orden: 3,
+      nombre: 'Plano.png',
+      formato: 'PNG',
+      mime: 'image/png',
+      anulado: true,
+      motivo_anulacion: 'Plano de otra parcela',
+    }),
+  ];
+  server.routes.set('GET /api/expedientes/7/documentos', () => ({ body: { success: true, data: documentos } }));
+  signInWith(GESTOR);
+});
+afterEach(cleanupApp);
+
+function renderTab(estado: EstadoExpediente = 'abierto') {
+  return renderWithApp(
+    [
+      { path: '/expedientes/ver/7', element: <DocumentosTab id_expediente={7} numero="EXP-2025-000007" estado={estado} /> },
+      { path: '/subir-documentos', element: <p>vista de subida</p> },
+    ],
+    '/expedientes/ver/7',
+  );
+}
+
+const row = (orden: number) => document.querySelector<HTMLElement>(`[data-testid="documento-fila"][data-orden="${orden}"]`)!;
+const rowButtons = (orden: number) => [...row(orden).querySelectorAll('button:not(.ant-typography-copy)')].map((button) => button.getAttribute('aria-label'));
+
+describe('DocumentosTab', { timeout: 30_000 }, () => {
+  it('shows the índice: orden, name, tipo, date, size, format, shortened hash; anulados struck through', async () => {
+    renderTab();
+    await waitFor(() => expect(row(1)).toBeTruthy());
+    const first = row(1).textContent!;
+    expect(first).toContain('Solicitud firmada.pdf');
+    expect(first).toContain('Solicitud');
+    expect(first).toContain('06/03/2025');
+    expect(first).toContain('12,3 MB');
+    expect(first).toContain('a1b2c3…f9e8');
+    expect(row(1).querySelector('[data-huella]')!.getAttribute('data-huella')).toBe(documentos[0]!.huella);
+    expect(row(2).textContent).toContain('850 B');
+
+    expect(row(3).querySelector('del')?.textContent).toBe('Plano.png');
+    expect(within(row(3)).getByTestId('documento-anulado').textContent).toBe('Anulado');
+    expect(row(1).querySelector('del')).toBeNull();
+  });
+
+  it('offers gestor preview only for PDF and images, and anular only for valid documents; toolbar leads to the upload view', async () => {
+    const { router } = renderTab();
+    await waitFor(() => expect(row(1)).toBeTruthy());
+    expect(rowButtons(1)).toEqual(['Previsualizar Solicitud firmada.pdf', 'Descargar Solicitud firmada.pdf', 'Anular Solicitud firmada.pdf']);
+    expect(rowButtons(2)).toEqual(['Descargar Informe técnico.docx', 'Anular Informe técnico.docx']);
+    expect(rowButtons(3)).toEqual(['Previsualizar Plano.png', 'Descargar Plano.png']);
+
+    fireEvent.click(screen.getByRole('button', { name: /Subir documentos/ }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/subir-documentos?expediente=7'));
+  });
+
+  it('gives consulta, and a closed expediente, no upload and no anular', async () => {
+    signInWith(CONSULTA);
+    renderTab();
+    await waitFor(() => expect(row(1)).toBeTruthy());
+    expect(screen.queryByRole('button', { name: /Subir documentos/ })).toBeNull();
+    expect(rowButtons(1)).toEqual(['Previsualizar Solicitud firmada.pdf', 'Descargar Solicitud firmada.pdf']);
+    cleanupApp();
+
+    signInWith(GESTOR);
+    renderTab('cerrado');
+    await waitFor(() => expect(row(1)).toBeTruthy());
+    expect(screen.queryByRole('button', { name: /Subir documentos/ })).toBeNull();
+    expect(rowButtons(2)).toEqual(['Descargar Informe técnico.docx']);
+  });
+
+  it('asks a motivo of at least 5 characters before anular, sends it and shows the document anulado', async () => {
+    server.routes.set('POST /api/documentos/12/anular', (request) => {
+      const { motivo } = request.body as { motivo: string };
+      documentos[1] = { ...documentos[1]!, anulado: true, motivo_anulacion: motivo };
+      return { body: { success: true, msg: 'Documento nº 2 «Informe técnico.docx» anulado.', data: documentos[1] } };
+    });
+    renderTab();
+    await waitFor(() => expect(row(2)).toBeTruthy());
+    fireEvent.click(within(row(2)).getByRole('button', { name: 'Anular Informe técnico.docx' }));
+    const dialog = await screen.findByRole('dialog');
+    const motivo = within(dialog).getByLabelText('Motivo de la anulación');
+    fireEvent.change(motivo, { target: { value: 'Mal' } });
+    fireEvent.click(within(dialog).getByText('Anular', { selector: 'button span' }));
+    await within(dialog).findByText('El motivo debe tener al menos 5 caracteres.');
+    expect(server.requests.some((request) => request.method === 'POST')).toBe(false);
+
+    fireEvent.change(motivo, { target: { value: '  Duplicado del nº 1  ' } });
+    fireEvent.click(within(dialog).getByText('Anular', { selector: 'button span' }));
+    await waitFor(() => expect(row(2).querySelector('del')?.textContent).toBe('Informe técnico.docx'));
+    expect(server.requests.find((request) => request.method === 'POST')?.body).toEqual({ motivo: 'Duplicado del nº 1' });
+    await screen.findByText('Documento nº 2 «Informe técnico.docx» anulado.');
+  });
+
+  it('shows the verification result: all correct, or each incidencia', async () => {
+    let resultado: ResultadoVerificacion = { correcto: true, documentos_verificados: 3, verificado_en: '2025-03-07T09:00:00.000Z', incidencias: [] };
+    server.routes.set('POST /api/expedientes/7/verificar', () => ({ body: { success: true, msg: 'Integridad verificada', data: resultado } }));
+    renderTab();
+    await waitFor(() => expect(row(1)).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: /Verificar integridad/ }));
+    const result = await screen.findByTestId('verificacion-resultado');
+    await within(result).findByText('Integridad verificada: 3 documentos correctos.');
+    // The dialog is the answer: no second "Éxito" toast repeating it.
+    expect(screen.queryByText('Integridad verificada')).toBeNull();
+    fireEvent.click(screen.getByText('Cerrar', { selector: 'button span' }));
+
+    resultado = {
+      correcto: false,
+      documentos_verificados: 3,
+      verificado_en: '2025-03-07T09:00:00.000Z',
+      incidencias: [{ orden: 2, nombre: 'Informe técnico.docx', tipo: 'archivo_alterado', detalle: 'La huella del archivo no coincide.' }],
+    };
+    fireEvent.click(screen.getByRole('button', { name: /Verificar integridad/ }));
+    await screen.findByText('Se ha encontrado 1 incidencia de integridad.');
+    expect(screen.getByText(/La huella del archivo no coincide\./).textContent).toBe(
+      'Nº 2 · Informe técnico.docx: La huella del archivo no coincide.',
+    );
+  });
+
+  it('says so when the expediente has no documents', async () => {
+    documentos = [];
+    renderTab();
+    await screen.findByText('Este expediente aún no tiene documentos.');
+  });
+});

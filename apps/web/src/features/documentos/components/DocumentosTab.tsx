@@ -1,0 +1,211 @@
+import {
+  CloudUploadOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  DownOutlined,
+  EyeOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
+import { isAxiosError } from 'axios';
+import { Alert, Button, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Documento } from '@ecodigital/contracts/documentos';
+import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
+import { GENERIC_ERROR_MESSAGE } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { formatFileSize } from '../../../lib/format-size';
+import { canUpload, documentoActions, type DocumentosAccess } from '../access';
+import { useAnularDocumento } from '../api/anular-documento';
+import { useDownloadDocumento } from '../api/download-documento';
+import { useDownloadIndice } from '../api/download-indice';
+import { useDocumentos } from '../api/get-documentos';
+import { useVerificarIntegridad } from '../api/verificar-integridad';
+import { useDocumentosAccess } from '../hooks/use-documentos-access';
+import { AnularDocumentoModal } from './AnularDocumentoModal';
+import { DocumentoPreviewDrawer } from './DocumentoPreviewDrawer';
+import { HuellaText } from './HuellaText';
+import { VerificacionModal } from './VerificacionModal';
+import './documentos.css';
+
+export interface DocumentosTabProps {
+  id_expediente: number;
+  numero: string;
+  estado: EstadoExpediente;
+  /** Defaults to the session's permissions. */
+  access?: DocumentosAccess;
+}
+
+function errorMessage(error: unknown): string {
+  const msg = isAxiosError(error) ? (error.response?.data as { msg?: unknown } | undefined)?.msg : undefined;
+  return typeof msg === 'string' && msg.trim() ? msg : GENERIC_ERROR_MESSAGE;
+}
+
+function NombreDocumento({ documento }: { documento: Documento }) {
+  if (!documento.anulado) return <Typography.Text className="documento-nombre">{documento.nombre}</Typography.Text>;
+  return (
+    <Flex gap={8} align="center" wrap>
+      <Typography.Text delete className="documento-nombre">
+        {documento.nombre}
+      </Typography.Text>
+      <Tooltip title={`Motivo: ${documento.motivo_anulacion ?? '—'}`}>
+        <Tag color="red" tabIndex={0} data-testid="documento-anulado">
+          Anulado
+        </Tag>
+      </Tooltip>
+    </Flex>
+  );
+}
+
+/** The expediente's índice electrónico with preview, download, anulación and integrity check. */
+export function DocumentosTab({ id_expediente, numero, estado, access: accessProp }: DocumentosTabProps) {
+  const sessionAccess = useDocumentosAccess();
+  const access = accessProp ?? sessionAccess;
+  const navigate = useNavigate();
+  const documentos = useDocumentos(id_expediente);
+  const download = useDownloadDocumento();
+  const downloadIndice = useDownloadIndice();
+  const anular = useAnularDocumento(id_expediente);
+  const verificar = useVerificarIntegridad(id_expediente);
+  const [preview, setPreview] = useState<Documento | null>(null);
+  const [anulando, setAnulando] = useState<Documento | null>(null);
+  const [verificando, setVerificando] = useState(false);
+
+  function startVerification() {
+    setVerificando(true);
+    verificar.mutate();
+  }
+
+  const columns: TableColumnsType<Documento> = [
+    { title: 'Nº', dataIndex: 'orden', key: 'orden', width: 56, align: 'right' },
+    { title: 'Nombre', key: 'nombre', render: (_, documento) => <NombreDocumento documento={documento} /> },
+    { title: 'Tipo', key: 'tipo', render: (_, documento) => documento.tipo_documental.nombre },
+    {
+      title: 'Fecha de incorporación',
+      key: 'fecha',
+      width: 150,
+      render: (_, documento) => formatDateTime(documento.fecha_incorporacion),
+    },
+    { title: 'Tamaño', key: 'tamano', width: 100, align: 'right', render: (_, documento) => formatFileSize(documento.tamano) },
+    { title: 'Formato', dataIndex: 'formato', key: 'formato', width: 80 },
+    { title: 'Huella (SHA-256)', key: 'huella', width: 170, render: (_, documento) => <HuellaText huella={documento.huella} /> },
+    {
+      title: 'Acciones',
+      key: 'acciones',
+      width: 130,
+      render: (_, documento) => {
+        const acciones = documentoActions(documento, estado, access);
+        return (
+          <Space size={0}>
+            {acciones.includes('previsualizar') && (
+              <Tooltip title="Previsualizar">
+                <Button
+                  type="text"
+                  icon={<EyeOutlined />}
+                  aria-label={`Previsualizar ${documento.nombre}`}
+                  onClick={() => setPreview(documento)}
+                />
+              </Tooltip>
+            )}
+            {acciones.includes('descargar') && (
+              <Tooltip title="Descargar">
+                <Button
+                  type="text"
+                  icon={<DownloadOutlined />}
+                  aria-label={`Descargar ${documento.nombre}`}
+                  loading={download.isPending && download.variables?.id_documento === documento.id_documento}
+                  onClick={() => download.mutate(documento)}
+                />
+              </Tooltip>
+            )}
+            {acciones.includes('anular') && (
+              <Tooltip title="Anular">
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`Anular ${documento.nombre}`}
+                  onClick={() => setAnulando(documento)}
+                />
+              </Tooltip>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  const hayDocumentos = (documentos.data?.length ?? 0) > 0;
+
+  return (
+    <Flex vertical gap={12} data-testid="documentos-tab">
+      <Flex gap={8} wrap justify="flex-end">
+        {canUpload(estado, access) && (
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            onClick={() => navigate(`/subir-documentos?expediente=${id_expediente}`)}
+          >
+            Subir documentos
+          </Button>
+        )}
+        <Button icon={<SafetyCertificateOutlined />} onClick={startVerification} disabled={!hayDocumentos}>
+          Verificar integridad
+        </Button>
+        <Dropdown
+          disabled={!hayDocumentos}
+          menu={{
+            items: [
+              { key: 'pdf', label: 'Índice en PDF' },
+              { key: 'json', label: 'Índice en JSON' },
+            ],
+            onClick: ({ key }) => downloadIndice.mutate({ id_expediente, numero, formato: key as 'pdf' | 'json' }),
+          }}
+        >
+          <Button icon={<DownloadOutlined />} loading={downloadIndice.isPending}>
+            Descargar índice <DownOutlined />
+          </Button>
+        </Dropdown>
+      </Flex>
+
+      {documentos.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="No se pudieron cargar los documentos."
+          action={<Button onClick={() => documentos.refetch()}>Reintentar</Button>}
+        />
+      ) : (
+        <Table<Documento>
+          rowKey="id_documento"
+          size="middle"
+          columns={columns}
+          dataSource={documentos.data ?? []}
+          loading={documentos.isPending}
+          pagination={false}
+          scroll={{ x: 980 }}
+          rowClassName={(documento) => (documento.anulado ? 'documento-anulado' : '')}
+          onRow={(documento) =>
+            ({ 'data-testid': 'documento-fila', 'data-orden': documento.orden }) as React.HTMLAttributes<HTMLElement>
+          }
+          locale={{ emptyText: <Empty description="Este expediente aún no tiene documentos." /> }}
+        />
+      )}
+
+      <DocumentoPreviewDrawer documento={preview} onClose={() => setPreview(null)} onDownload={(documento) => download.mutate(documento)} />
+      <AnularDocumentoModal
+        documento={anulando}
+        saving={anular.isPending}
+        onConfirm={(motivo) => anular.mutateAsync({ id_documento: anulando!.id_documento, motivo })}
+        onClose={() => setAnulando(null)}
+      />
+      <VerificacionModal
+        open={verificando}
+        loading={verificar.isPending}
+        resultado={verificar.data}
+        error={verificar.isError ? errorMessage(verificar.error) : undefined}
+        onClose={() => setVerificando(false)}
+      />
+    </Flex>
+  );
+}

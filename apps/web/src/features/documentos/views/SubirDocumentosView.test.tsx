@@ -1,0 +1,232 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Expediente } from '@ecodigital/contracts/expedientes';
+import { api } from '../../../lib/api-client';
+import { useSessionStore } from '../../../session/session.store';
+import { cleanupApp, installBrowserShims, renderWithApp } from '../../../testing/render-app';
+import { startTestApiServer, type RecordedRequest, type TestApiServer } from '../../../testing/test-api-server';
+import { documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
+import { SubirDocumentosView } from './SubirDocumentosView';
+
+let server: TestApiServer;
+let originalBaseURL: string | undefined;
+let orden: number;
+
+const expediente = {
+  id_expediente: 7,
+  numero: 'EXP-2025-000007',
+  asunto: 'Licencia de obra menor',
+  estado: 'abierto',
+} as Expediente;
+
+beforeAll(async () => {
+  installBrowserShims();
+  server = await startTestApiServer();
+  originalBaseURL = api.defaults.baseURL;
+  api.defaults.baseURL = server.baseURL;
+});
+afterAll(async () => {
+  api.defaults.baseURL = originalBaseURL;
+  await server.close();
+});
+
+/** The parts of a multipart body, in the order they travelled: name, filename, content. */
+function multipartParts(request: RecordedRequest): { name: string; filename?: string; content: string }[] {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.contentType ?? '');
+  const delimiter = `--${boundary?.[1] ?? boundary?.[2]}`;
+  return request.rawBody
+    .toString('utf8')
+    .split(delimiter)
+    .slice(1, -1)
+    .map((part) => {
+      const [head = '', ...rest] = part.replace(/^\r\n/, '').split('\r\n\r\n');
+      return {
+        name: /name="([^"]+)"/.exec(head)?.[1] ?? '',
+        filename: /filename="([^"]*)"/.exec(head)?.[1],
+        content: rest.join('\r\n\r\n').replace(/\r\n$/, ''),
+      };
+    });
+}
+
+beforeEach(() => {
+  server.requests.length = 0;
+  server.routes.clear();
+  orden = 0;
+  server.routes.set('GET /api/expedientes/7', () => ({ body: { success: true, data: expediente } }));
+  server.routes.set('GET /api/expedientes/8', () => ({
+    body: { success: true, data: { ...expediente, id_expediente: 8, numero: 'EXP-2025-000008', estado: 'cerrado' } },
+  }));
+  server.routes.set('GET /api/catalogos/tipos-documentales', () => ({ body: { success: true, data: TIPOS_DOCUMENTALES } }));
+  server.routes.set('POST /api/expedientes/7/documentos', (request) => {
+    const [tipo, archivo] = multipartParts(request);
+    if (archivo?.filename === 'disfrazado.pdf') {
+      return { status: 415, body: { success: false, msg: 'El archivo «disfrazado.pdf» no es un PDF: su contenido es un ejecutable.' } };
+    }
+    orden += 1;
+    const documento = documentoDemo({
+      id_documento: 100 + orden,
+      orden,
+      nombre: archivo?.filename ?? '',
+      tipo_documental: TIPOS_DOCUMENTALES.find((item) => String(item.id) === tipo?.content)!,
+    });
+    const aviso = archivo?.filename === 'repetido.txt' ? 'El mismo archivo ya está en el expediente EXP-2025-000003.' : undefined;
+    return {
+      status: 201,
+      body: { success: true, msg: 'Documento incorporado', data: [{ nombre: documento.nombre, resultado: 'subido', documento, aviso }] },
+    };
+  });
+  useSessionStore.getState().setSession(
+    { id_usuario: 2, sub: 's', username: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz', email: null, roles: [] },
+    ['documentos.subir', 'documentos.descargar'],
+  );
+});
+afterEach(cleanupApp);
+
+function renderUpload(query = '?expediente=7') {
+  return renderWithApp(
+    [
+      { path: '/subir-documentos', Component: SubirDocumentosView },
+      { path: '/expedientes/ver/:id', element: <p>detalle</p> },
+    ],
+    `/subir-documentos${query}`,
+  );
+}
+
+function chooseFiles(files: File[]) {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  fireEvent.change(input, { target: { files } });
+}
+
+async function pickOption(label: string, option: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.mouseDown(input.closest('.ant-select') ?? input);
+  const item = await waitFor(() => {
+    // This select's own dropdown: another one may still be animating out.
+    const dropdown = document.getElementById(input.getAttribute('aria-controls') ?? '')?.closest('.ant-select-dropdown');
+    const found = [...(dropdown?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].find(
+      (element) => element.textContent === option,
+    );
+    if (!found) throw new Error(`Opción ${option} no visible`);
+    return found;
+  });
+  fireEvent.click(item);
+}
+
+const rowOf = (name: string) => screen.getByText(name, { selector: '[data-testid="subida-nombre"]' }).closest('tr')!;
+const resultOf = (name: string) => within(rowOf(name)).getByTestId('subida-resultado');
+const posts = () => server.requests.filter((request) => request.method === 'POST');
+
+describe('SubirDocumentosView', { timeout: 60_000 }, () => {
+  it('preselects the expediente, flags bad files, sends the rest one file per request with the tipo first', async () => {
+    renderUpload();
+    await screen.findByText('EXP-2025-000007 — Licencia de obra menor');
+
+    const huge = new File(['x'], 'enorme.pdf', { type: 'application/pdf' });
+    Object.defineProperty(huge, 'size', { value: 101 * 1024 * 1024 });
+    chooseFiles([
+      new File(['%PDF-1.4 solicitud'], 'Solicitud nº 5.pdf', { type: 'application/pdf' }),
+      new File(['hola'], 'repetido.txt', { type: 'text/plain' }),
+      new File(['MZ'], 'disfrazado.pdf', { type: 'application/pdf' }),
+      new File(['MZ'], 'programa.exe'),
+      huge,
+    ]);
+
+    expect(resultOf('programa.exe').textContent).toContain('Tipo no admitido');
+    expect(resultOf('enorme.pdf').textContent).toContain('Supera el máximo de 100 MB');
+    expect(screen.getAllByText('101 MB').length).toBe(1);
+    const send = screen.getByRole('button', { name: 'Subir 3 documentos' });
+
+    // The tipo documental is required: nothing leaves without it.
+    fireEvent.click(send);
+    await waitFor(() => expect(resultOf('repetido.txt').textContent).toBe('Elija el tipo documental.'));
+    expect(posts()).toEqual([]);
+
+    await pickOption('Tipo documental para todos', 'Informe');
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar a todos' }));
+    await pickOption('Tipo documental de Solicitud nº 5.pdf', 'Solicitud');
+    fireEvent.click(send);
+
+    await waitFor(() => expect(resultOf('disfrazado.pdf').textContent).toContain('Rechazado'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('subida-resumen').textContent).toBe('2 subidos, 1 rechazado.'));
+    expect(resultOf('disfrazado.pdf').textContent).toBe(
+      ' Rechazado: El archivo «disfrazado.pdf» no es un PDF: su contenido es un ejecutable.',
+    );
+    expect(resultOf('Solicitud nº 5.pdf').textContent).toMatch(/^ Subido como nº [12]$/);
+    expect(resultOf('repetido.txt').textContent).toContain('El mismo archivo ya está en el expediente EXP-2025-000003.');
+    expect(resultOf('programa.exe').getAttribute('data-resultado')).toBe('bloqueado');
+    expect(screen.getByRole('link', { name: 'Ver expediente EXP-2025-000007' }).getAttribute('href')).toBe('/expedientes/ver/7');
+
+    const sent = posts().map(multipartParts);
+    expect(sent).toHaveLength(3);
+    for (const parts of sent) {
+      expect(parts.map((part) => part.name)).toEqual(['id_tipo_documental', 'archivo']);
+    }
+    const byName = new Map(sent.map((parts) => [parts[1]!.filename, parts]));
+    expect(byName.get('Solicitud nº 5.pdf')?.[0]?.content).toBe('1');
+    expect(byName.get('Solicitud nº 5.pdf')?.[1]?.content).toBe('%PDF-1.4 solicitud');
+    expect(byName.get('repetido.txt')?.[0]?.content).toBe('2');
+    expect(posts().every((request) => request.authorization === undefined || request.authorization.startsWith('Bearer '))).toBe(true);
+    // Outcomes are shown in the list, not toasted once more.
+    expect(document.querySelector('.ant-notification-notice-success')).toBeNull();
+  });
+
+  it('searches open expedientes as the person types and keeps the choice in the URL without reading it again', async () => {
+    server.routes.set('GET /api/expedientes', (request) => ({
+      body: {
+        success: true,
+        data: {
+          items: request.query.get('q') === 'obra' ? [{ ...expediente, id_expediente: 9, numero: 'EXP-2025-000009', asunto: 'Obra en calle Mayor' }] : [expediente],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        },
+      },
+    }));
+    const { router } = renderUpload('');
+    const input = screen.getByLabelText('Expediente de destino');
+    fireEvent.mouseDown(input.closest('.ant-select')!);
+    fireEvent.change(input, { target: { value: 'obra' } });
+    const option = await screen.findByText('EXP-2025-000009 — Obra en calle Mayor', { selector: '.ant-select-item-option-content' });
+    const searches = server.requests.filter((request) => request.path === '/api/expedientes');
+    expect(searches.at(-1)!.query.toString()).toBe('q=obra&estado=abierto&estado=en_tramite&pageSize=10');
+    // Debounced: not one request per keystroke.
+    expect(searches.filter((request) => request.query.get('q') !== null)).toHaveLength(1);
+
+    fireEvent.click(option);
+    await waitFor(() => expect(router.state.location.search).toBe('?expediente=9'));
+    expect(screen.getAllByText('EXP-2025-000009 — Obra en calle Mayor').length).toBeGreaterThan(0);
+    expect(server.requests.some((request) => request.path === '/api/expedientes/9')).toBe(false);
+  });
+
+  it('cancels a file in flight; it can be sent again', async () => {
+    let slow = true;
+    const normal = server.routes.get('POST /api/expedientes/7/documentos')!;
+    server.routes.set('POST /api/expedientes/7/documentos', (request) => ({ ...normal(request), delayMs: slow ? 5000 : 0 }));
+    renderUpload();
+    await screen.findByText('EXP-2025-000007 — Licencia de obra menor');
+    chooseFiles([new File(['hola'], 'nota.txt', { type: 'text/plain' })]);
+    await pickOption('Tipo documental de nota.txt', 'Informe');
+    fireEvent.click(screen.getByRole('button', { name: 'Subir 1 documento' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar nota.txt' }));
+    await waitFor(() => expect(resultOf('nota.txt').textContent).toBe('Cancelado'));
+    expect(screen.getByTestId('subida-resumen').textContent).toBe('1 cancelado.');
+
+    slow = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Subir 1 documento' }));
+    await waitFor(() => expect(resultOf('nota.txt').textContent).toMatch(/^ Subido como nº \d$/));
+    expect(posts()).toHaveLength(2);
+  });
+
+  it('says so when the preselected expediente is closed or does not exist, and sends nothing there', async () => {
+    renderUpload('?expediente=8');
+    await screen.findByText('El expediente EXP-2025-000008 está cerrado: no admite documentos. Elija otro.');
+    chooseFiles([new File(['hola'], 'nota.txt', { type: 'text/plain' })]);
+    expect(screen.getByText('Elija primero el expediente.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Subir 1 documento' }) as HTMLButtonElement).disabled).toBe(true);
+    cleanupApp();
+
+    renderUpload('?expediente=999');
+    await screen.findByText('No existe el expediente indicado (999). Elija otro.');
+  });
+});

@@ -1,0 +1,54 @@
+import { Card, Empty, Skeleton, Tag } from 'antd';
+import { Link } from 'react-router';
+import { ESTADO_ETIQUETAS, type EstadoExpediente } from '@ecodigital/contracts/expedientes';
+import { SCROLL_HEIGHT_MEDIUM_PX } from '../../../lib/constants';
+import { formatDate } from '../../../lib/format';
+import { useMisExpedientes } from '../api/get-mis-expedientes';
+import { BlockError } from './BlockError';
+
+const COLORES: Partial<Record<EstadoExpediente, string>> = { abierto: 'blue', en_tramite: 'gold' };
+
+/** The person's open expedientes, oldest first: what is waiting longest comes first. */
+export function MisExpedientesCard() {
+  const mios = useMisExpedientes();
+  return (
+    <Card title={<h2 className="home-card-title">Mis expedientes</h2>} size="small" style={{ height: '100%' }}>
+      {mios.isError ? (
+        <BlockError what="sus expedientes" onRetry={() => void mios.refetch()} />
+      ) : !mios.data ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : mios.data.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No tiene expedientes abiertos a su cargo." />
+      ) : (
+        <div
+          className="home-scroll"
+          style={{ maxHeight: SCROLL_HEIGHT_MEDIUM_PX }}
+          tabIndex={0}
+          role="region"
+          aria-label="Mis expedientes"
+        >
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {mios.data.map((expediente) => (
+              <li key={expediente.id_expediente} className="home-row">
+                <div className="home-row__main">
+                  <Link to={`/expedientes/ver/${expediente.id_expediente}`} className="home-row__title">
+                    {expediente.numero}
+                  </Link>
+                  <div className="home-row__meta home-ellipsis" title={expediente.asunto}>
+                    {expediente.asunto}
+                  </div>
+                </div>
+                <div style={{ textAlign: 'right' }}>
+                  <Tag color={COLORES[expediente.estado]} style={{ marginInlineEnd: 0 }}>
+                    {ESTADO_ETIQUETAS[expediente.estado]}
+                  </Tag>
+                  <div className="home-row__meta">Apertura {formatDate(expediente.fecha_apertura)}</div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import type { DocumentosPorTipo } from '@ecodigital/contracts/inicio';
+import { formatNumber } from '../../../lib/format';
+
+/** One horizontal bar per tipo documental; the hidden table is the text alternative. */
+export default function TipoDocumentalChart({ tipos }: { tipos: DocumentosPorTipo }) {
+  const maximo = Math.max(1, ...tipos.map((tipo) => tipo.total));
+  return (
+    <figure style={{ margin: 0 }}>
+      <div aria-hidden="true">
+        {tipos.map((tipo) => (
+          <div key={tipo.id_tipo_documental} className="home-hbar">
+            <span className="home-ellipsis">{tipo.nombre}</span>
+            <div className="home-hbar__track">
+              <div className="home-hbar__fill" style={{ width: `${(tipo.total / maximo) * 100}%` }} />
+            </div>
+            <span className="home-hbar__value">{formatNumber(tipo.total)}</span>
+          </div>
+        ))}
+      </div>
+      <table className="visually-hidden">
+        <caption>Documentos por tipo documental</caption>
+        <thead>
+          <tr>
+            <th scope="col">Tipo documental</th>
+            <th scope="col">Documentos</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tipos.map((tipo) => (
+            <tr key={tipo.id_tipo_documental}>
+              <th scope="row">{tipo.nombre}</th>
+              <td>{formatNumber(tipo.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

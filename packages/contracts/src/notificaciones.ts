@@ -1,0 +1,42 @@
+import { Type, type Static } from 'typebox';
+import { ExpedienteReferenciaSchema, PersonaSchema } from './inicio';
+
+/** What a notification tells the person. */
+export const TIPOS_NOTIFICACION = ['asignado', 'documento_subido'] as const;
+export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number];
+
+export const NotificacionSchema = Type.Object({
+  id: Type.Integer(),
+  tipo: Type.Unsafe<TipoNotificacion>(Type.Union(TIPOS_NOTIFICACION.map((tipo) => Type.Literal(tipo)))),
+  descripcion: Type.String(),
+  fecha: Type.String(),
+  /** Who did it. */
+  usuario: PersonaSchema,
+  expediente: ExpedienteReferenciaSchema,
+});
+export type Notificacion = Static<typeof NotificacionSchema>;
+
+export const NotificacionesSchema = Type.Object({
+  /** Today (Europe/Madrid), across the expedientes the person may see. */
+  cifras: Type.Object({
+    documentos_subidos_hoy: Type.Integer(),
+    descargas_hoy: Type.Integer(),
+    expedientes_nuevos_hoy: Type.Integer(),
+  }),
+  /** The person's unseen events, newest first (at most `LIMITES_NOTIFICACIONES.eventos`). */
+  eventos: Type.Array(NotificacionSchema),
+  /** How many are unseen, counted up to `LIMITES_NOTIFICACIONES.noVistosMax`. */
+  no_vistos: Type.Integer(),
+});
+export type Notificaciones = Static<typeof NotificacionesSchema>;
+
+export const NotificacionesVistasSchema = Type.Object({ visto_hasta: Type.String() });
+export type NotificacionesVistas = Static<typeof NotificacionesVistasSchema>;
+
+export const LIMITES_NOTIFICACIONES = {
+  eventos: 30,
+  /** The badge reads "99+" beyond 99; counting further would be work nobody reads. */
+  noVistosMax: 100,
+  /** Older events are history, not news. */
+  dias: 30,
+} as const;
