@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -40,4 +41,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await settle(page);
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Closes the open toasts with their close button, as a person would when one covers the button
+ * they want: toasts sit top right, over the page header's actions, and pause while hovered.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.ant-notification-notice');
+  for (let attempt = 0; attempt < 10 && (await toasts.count()) > 0; attempt += 1) {
+    // A toast may leave by itself between finding and clicking it: then the next one is tried.
+    await page.locator('.ant-notification-notice-close').first().click({ timeout: 1000 }).catch(() => {});
+  }
+  // Whatever could not be clicked (stacked behind another) expires once no pointer rests on it.
+  await page.mouse.move(0, 0);
+  await expect.poll(() => toasts.count(), { timeout: 15_000 }).toBe(0);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { callApi, captureBearerToken } from '../support/api-from-page';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { dismissToasts, launchBrowser, newContext, screenshot } from '../support/browser';
 import { expectPath, openAndSignIn } from '../support/session';
 
 const webUrl = inject('webUrl');
@@ -41,6 +41,7 @@ const actions = (page: Page) => page.getByTestId('expediente-acciones');
 const confirmButton = (dialog: Locator, name: string) => dialog.locator('.ant-modal-footer').getByRole('button', { name, exact: true });
 
 async function changeEstado(page: Page, action: string, motivo?: { label: string; text: string }) {
+  await dismissToasts(page);
   await actions(page).getByRole('button', { name: action, exact: true }).click();
   const dialog = page.getByRole('dialog');
   if (motivo) await dialog.getByLabel(motivo.label, { exact: true }).fill(motivo.text);
@@ -48,10 +49,6 @@ async function changeEstado(page: Page, action: string, motivo?: { label: string
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** The "Éxito" toasts (6 s) would cover the header in screenshots. */
-async function closeToasts(page: Page) {
-  await expect.poll(() => page.locator('.ant-notification-notice').count(), { timeout: 15_000 }).toBe(0);
-}
 
 const ASUNTO_INICIAL = 'Licencia de obra menor en calle Mayor 12';
 const ASUNTO_EDITADO = 'Licencia de obra mayor en calle Mayor 12';
@@ -144,7 +141,7 @@ describe('expedientes', () => {
     expect(texts[3]).toMatch(/Asunto:\s*Licencia de obra menor en calle Mayor 12\s*→\s*Licencia de obra mayor/);
     expect(texts[4]).toContain(numero);
     for (const text of texts) expect(text).toContain(`Juan Carlos Pérez Ruiz · ${today}`);
-    await closeToasts(page);
+    await dismissToasts(page);
     await screenshot(page, 'expediente-historial');
     await page.context().close();
   });

@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, captureBearerToken } from '../support/api-from-page';
+import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, newContext, screenshot, settle } from '../support/browser';
 import { expectPath, openAndSignIn } from '../support/session';
 
 const webUrl = inject('webUrl');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -23,19 +22,6 @@ async function signedIn(user: 'admin' | 'gestor') {
   await openAndSignIn(page, `${webUrl}/`, user);
   await expect.poll(() => { try { return Boolean(token()); } catch { return false; } }).toBe(true);
   return { page, token };
-}
-
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-/** axe-core's WCAG 2.1 A/AA rules on what is on screen; serious and critical violations fail. */
-async function graves(page: Page, include?: string): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(
-    `axe.run(${include ? JSON.stringify({ include: [[include]] }) : 'document'}, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`,
-  ) as { violations: AxeViolation[] };
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
 }
 
 const formato = (n: number) => new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(n);
@@ -62,7 +48,7 @@ describe('Inicio and the notifications', () => {
     await page.getByRole('table', { name: 'Documentos por tipo documental' }).or(page.getByText('Todavía no hay documentos.')).first().waitFor({ state: 'attached' });
     await settle(page);
     // This issue's screens: Inicio's content here, the dropdown below (the frame is checked with the rest).
-    expect(await graves(page, '.app-content')).toEqual([]);
+    expect(await seriousAxeViolations(page, '.app-content')).toEqual([]);
     await screenshot(page, 'inicio');
 
     await abiertos.click();
@@ -115,7 +101,7 @@ describe('Inicio and the notifications', () => {
     await dialog.getByText('Documentos subidos hoy').waitFor();
     await expect.poll(() => badge(page).count()).toBe(0);
     await settle(page);
-    expect(await graves(page, '.ant-dropdown')).toEqual([]);
+    expect(await seriousAxeViolations(page, '.ant-dropdown')).toEqual([]);
     await screenshot(page, 'notificaciones-abiertas');
 
     await page.keyboard.press('Escape');

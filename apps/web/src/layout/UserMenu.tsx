@@ -22,6 +22,7 @@ export function UserMenu() {
   const screens = Grid.useBreakpoint();
   const nombres = usuario?.nombres ?? '';
   const apellidos = usuario?.apellidos ?? '';
+  const nombreCompleto = `${nombres} ${apellidos}`.trim();
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'perfil') {
@@ -34,12 +35,18 @@ export function UserMenu() {
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <button type="button" className="user-menu" data-testid="user-menu" aria-label="Menú de usuario">
-          <Avatar style={{ backgroundColor: '#0f766e' }}>{initials(nombres, apellidos)}</Avatar>
-          {screens.md !== false && (
-            <span className="user-menu__name">{`${nombres} ${apellidos}`.trim()}</span>
-          )}
-          <DownOutlined style={{ fontSize: 10 }} />
+        {/* The name said first, as shown (WCAG 2.5.3, label in name); initials and arrow are decoration. */}
+        <button
+          type="button"
+          className="user-menu"
+          data-testid="user-menu"
+          aria-label={nombreCompleto ? `${nombreCompleto}, menú de usuario` : 'Menú de usuario'}
+        >
+          <Avatar aria-hidden style={{ backgroundColor: '#0f766e' }}>
+            {initials(nombres, apellidos)}
+          </Avatar>
+          {screens.md !== false && <span className="user-menu__name">{nombreCompleto}</span>}
+          <DownOutlined aria-hidden style={{ fontSize: 10 }} />
         </button>
       </Dropdown>
       {profileRequested && (

@@ -1,7 +1,7 @@
 import { Descriptions, Typography, type DescriptionsProps } from 'antd';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { EstadoTag } from './EstadoTag';
+import { EstadoTag } from '../../../components/EstadoTag';
 import './expedientes.css';
 
 const sinDato = <Typography.Text type="secondary">—</Typography.Text>;

@@ -4,7 +4,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { ORDENABLES, PAGE_SIZES, type CampoOrden, type ExpedienteResumen, type ExpedientesPagina } from '@ecodigital/contracts/expedientes';
 import { formatDate, formatNumber } from '../../../lib/format';
 import type { ListState } from '../list-search-params';
-import { EstadoTag } from './EstadoTag';
+import { EstadoTag } from '../../../components/EstadoTag';
 import './expedientes.css';
 
 type SortOrder = 'ascend' | 'descend' | null;

@@ -10,7 +10,7 @@ import { useChangeEstado } from '../api/change-estado';
 import { isNotFound, useExpediente } from '../api/get-expediente';
 import { useUpdateExpediente } from '../api/update-expediente';
 import { CambioEstadoModal } from '../components/CambioEstadoModal';
-import { EstadoTag } from '../components/EstadoTag';
+import { EstadoTag } from '../../../components/EstadoTag';
 import { ExpedienteActions } from '../components/ExpedienteActions';
 import { ExpedienteDataPanel } from '../components/ExpedienteDataPanel';
 import { ExpedienteFormModal } from '../components/ExpedienteFormModal';

@@ -1,12 +1,10 @@
-import { Card, Empty, Skeleton, Tag } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { ESTADO_ETIQUETAS, type EstadoExpediente } from '@ecodigital/contracts/expedientes';
+import { EstadoTag } from '../../../components/EstadoTag';
 import { SCROLL_HEIGHT_MEDIUM_PX } from '../../../lib/constants';
 import { formatDate } from '../../../lib/format';
 import { useMisExpedientes } from '../api/get-mis-expedientes';
 import { BlockError } from './BlockError';
-
-const COLORES: Partial<Record<EstadoExpediente, string>> = { abierto: 'blue', en_tramite: 'gold' };
 
 /** The person's open expedientes, oldest first: what is waiting longest comes first. */
 export function MisExpedientesCard() {
@@ -39,9 +37,7 @@ export function MisExpedientesCard() {
                   </div>
                 </div>
                 <div style={{ textAlign: 'right' }}>
-                  <Tag color={COLORES[expediente.estado]} style={{ marginInlineEnd: 0 }}>
-                    {ESTADO_ETIQUETAS[expediente.estado]}
-                  </Tag>
+                  <EstadoTag estado={expediente.estado} />
                   <div className="home-row__meta">Apertura {formatDate(expediente.fecha_apertura)}</div>
                 </div>
               </li>
