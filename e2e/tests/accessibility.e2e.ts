@@ -94,9 +94,6 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
     await page.reload();
     await page.getByText('Expediente para revisar la accesibilidad').first().waitFor();
     await page.locator('a[data-cifra="abiertos"]').waitFor();
-    console.log('DEBUG', await page.locator('.user-menu').evaluate((e) => e.outerHTML));
-    await seriousAxeViolations(page);
-    console.log('DEBUG', JSON.stringify(await page.evaluate(`(() => { axe.setup(document); const v = axe.utils.getNodeFromTree(document.querySelector('.user-menu')); const r = { sub: axe.commons.text.subtreeText(v, { subtreeDescendant: true, ignoreIconLigature: true }), acc: axe.commons.text.accessibleTextVirtual(v), vis: axe.commons.text.visibleVirtual ? axe.commons.text.visibleVirtual(v) : null, kids: v.children.map(c => [c.props.nodeName, axe.commons.text.accessibleTextVirtual(c, {subtreeDescendant: true})]) }; axe.teardown(); return r; })()`)));
     await expectNoSeriousViolations(page);
 
     // The list, with rows.

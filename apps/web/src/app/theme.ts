@@ -12,6 +12,8 @@ export const appTheme: ThemeConfig = {
     // antd's default secondary grey (45 % black) misses WCAG AA contrast on white and on the layout background.
     colorTextSecondary: '#4b5563',
     colorTextDescription: '#4b5563',
+    // Likewise antd's placeholder grey (25 % black): a select's placeholder is its only visible label.
+    colorTextPlaceholder: '#6b7280',
     fontFamily:
       "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },

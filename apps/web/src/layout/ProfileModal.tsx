@@ -3,6 +3,9 @@ import { Button, Descriptions, Modal, Space, Tag } from 'antd';
 import { openAccountManagement } from '../auth/sign-in';
 import { useSessionStore } from '../session/session.store';
 
+/** Dark green on a light tint: antd's preset green tag misses WCAG AA contrast. */
+const ROL_TAG_STYLE = { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' };
+
 export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const usuario = useSessionStore((state) => state.usuario);
   return (
@@ -31,7 +34,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
           <Descriptions.Item label="Roles">
             {usuario.roles.length > 0
               ? usuario.roles.map((rol) => (
-                  <Tag key={rol} color="green">
+                  <Tag key={rol} style={ROL_TAG_STYLE}>
                     {rol}
                   </Tag>
                 ))

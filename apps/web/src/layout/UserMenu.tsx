@@ -17,6 +17,7 @@ const items: MenuProps['items'] = [
 
 export function UserMenu() {
   const usuario = useSessionStore((state) => state.usuario);
+  const [menuOpen, setMenuOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
   const [profileRequested, setProfileRequested] = useState(false);
   const screens = Grid.useBreakpoint();
@@ -34,18 +35,18 @@ export function UserMenu() {
 
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        {/* The name said first, as shown (WCAG 2.5.3, label in name); initials and arrow are decoration. */}
-        <button
-          type="button"
-          className="user-menu"
-          data-testid="user-menu"
-          aria-label={nombreCompleto ? `${nombreCompleto}, menú de usuario` : 'Menú de usuario'}
-        >
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" onOpenChange={(open) => setMenuOpen(open)}>
+        {/*
+          Named by the person's name, as shown (WCAG 2.5.3, label in name): no aria-label over it. The
+          initials and the arrow only repeat it; on narrow screens the name stays for screen readers.
+        */}
+        <button type="button" className="user-menu" data-testid="user-menu" aria-haspopup="menu" aria-expanded={menuOpen}>
           <Avatar aria-hidden style={{ backgroundColor: '#0f766e' }}>
             {initials(nombres, apellidos)}
           </Avatar>
-          {screens.md !== false && <span className="user-menu__name">{nombreCompleto}</span>}
+          <span className={screens.md !== false ? 'user-menu__name' : 'user-menu__name user-menu__name--screen-reader'}>
+            {nombreCompleto || 'Menú de usuario'}
+          </span>
           <DownOutlined aria-hidden style={{ fontSize: 10 }} />
         </button>
       </Dropdown>
