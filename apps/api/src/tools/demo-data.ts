@@ -140,7 +140,9 @@ async function ensureDemoUsers(db: Database): Promise<void> {
 const GENERAR_LOTE = `
 WITH parametros AS (
   SELECT now() - make_interval(years => $4::integer) AS inicio,
-         extract(epoch FROM make_interval(years => $4::integer)) / $3::integer AS paso,
+         -- The real span: a year interval's epoch counts 365.25 days, which would put the last rows
+         -- hours in the future.
+         extract(epoch FROM now() - (now() - make_interval(years => $4::integer))) / $3::integer AS paso,
          (SELECT array_agg(id_usuario ORDER BY id_usuario) FROM usuario) AS usuarios,
          (SELECT array_agg(id ORDER BY id) FROM unidad) AS unidades
 ),
