@@ -1,41 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documento, ResultadoVerificacion } from '@ecodigital/contracts/documentos';
 import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
-import { api } from '../../../lib/api-client';
-import { useSessionStore } from '../../../session/session.store';
-import { cleanupApp, installBrowserShims, renderWithApp } from '../../../testing/render-app';
-import { startTestApiServer, type TestApiServer } from '../../../testing/test-api-server';
+import { cleanupApp, renderWithApp } from '../../../testing/render-app';
+import { signInWith, useTestApiServer } from '../../../testing/use-test-api-server';
 import { documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
 import { DocumentosTab } from './DocumentosTab';
 
 const GESTOR = ['expedientes.ver', 'documentos.subir', 'documentos.descargar', 'documentos.anular'];
 const CONSULTA = ['expedientes.ver', 'documentos.descargar'];
-let server: TestApiServer;
-let originalBaseURL: string | undefined;
+const server = useTestApiServer();
 let documentos: Documento[];
 
-beforeAll(async () => {
-  installBrowserShims();
-  server = await startTestApiServer();
-  originalBaseURL = api.defaults.baseURL;
-  api.defaults.baseURL = server.baseURL;
-});
-afterAll(async () => {
-  api.defaults.baseURL = originalBaseURL;
-  await server.close();
-});
 
-function signInWith(permisos: string[]) {
-  useSessionStore.getState().setSession(
-    { id_usuario: 2, sub: 's', username: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz', email: null, roles: [] },
-    permisos,
-  );
-}
 
 beforeEach(() => {
-  server.requests.length = 0;
-  server.routes.clear();
   documentos = [
     documentoDemo(),
     documentoDemo({
@@ -58,7 +37,7 @@ beforeEach(() => {
       motivo_anulacion: 'Plano de otra parcela',
     }),
   ];
-  server.routes.set('GET /api/expedientes/7/documentos', () => ({ body: { success: true, data: documentos } }));
+  server().routes.set('GET /api/expedientes/7/documentos', () => ({ body: { success: true, data: documentos } }));
   signInWith(GESTOR);
 });
 afterEach(cleanupApp);
@@ -121,7 +100,7 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
   });
 
   it('asks a motivo of at least 5 characters before anular, sends it and shows the document anulado', async () => {
-    server.routes.set('POST /api/documentos/12/anular', (request) => {
+    server().routes.set('POST /api/documentos/12/anular', (request) => {
       const { motivo } = request.body as { motivo: string };
       documentos[1] = { ...documentos[1]!, anulado: true, motivo_anulacion: motivo };
       return { body: { success: true, msg: 'Documento nº 2 «Informe técnico.docx» anulado.', data: documentos[1] } };
@@ -134,18 +113,18 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     fireEvent.change(motivo, { target: { value: 'Mal' } });
     fireEvent.click(within(dialog).getByText('Anular', { selector: 'button span' }));
     await within(dialog).findByText('El motivo debe tener al menos 5 caracteres.');
-    expect(server.requests.some((request) => request.method === 'POST')).toBe(false);
+    expect(server().requests.some((request) => request.method === 'POST')).toBe(false);
 
     fireEvent.change(motivo, { target: { value: '  Duplicado del nº 1  ' } });
     fireEvent.click(within(dialog).getByText('Anular', { selector: 'button span' }));
     await waitFor(() => expect(row(2).querySelector('del')?.textContent).toBe('Informe técnico.docx'));
-    expect(server.requests.find((request) => request.method === 'POST')?.body).toEqual({ motivo: 'Duplicado del nº 1' });
+    expect(server().requests.find((request) => request.method === 'POST')?.body).toEqual({ motivo: 'Duplicado del nº 1' });
     await screen.findByText('Documento nº 2 «Informe técnico.docx» anulado.');
   });
 
   it('shows the verification result: all correct, or each incidencia', async () => {
     let resultado: ResultadoVerificacion = { correcto: true, documentos_verificados: 3, verificado_en: '2025-03-07T09:00:00.000Z', incidencias: [] };
-    server.routes.set('POST /api/expedientes/7/verificar', () => ({ body: { success: true, msg: 'Integridad verificada', data: resultado } }));
+    server().routes.set('POST /api/expedientes/7/verificar', () => ({ body: { success: true, msg: 'Integridad verificada', data: resultado } }));
     renderTab();
     await waitFor(() => expect(row(1)).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: /Verificar integridad/ }));

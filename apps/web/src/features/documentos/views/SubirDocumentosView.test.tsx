@@ -1,15 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { api } from '../../../lib/api-client';
 import { useSessionStore } from '../../../session/session.store';
-import { cleanupApp, installBrowserShims, renderWithApp } from '../../../testing/render-app';
-import { startTestApiServer, type RecordedRequest, type TestApiServer } from '../../../testing/test-api-server';
+import { cleanupApp, renderWithApp } from '../../../testing/render-app';
+import { useTestApiServer } from '../../../testing/use-test-api-server';
+import type { RecordedRequest } from '../../../testing/test-api-server';
 import { documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
 import { SubirDocumentosView } from './SubirDocumentosView';
 
-let server: TestApiServer;
-let originalBaseURL: string | undefined;
+const server = useTestApiServer();
 let orden: number;
 
 const expediente = {
@@ -19,16 +18,6 @@ const expediente = {
   estado: 'abierto',
 } as Expediente;
 
-beforeAll(async () => {
-  installBrowserShims();
-  server = await startTestApiServer();
-  originalBaseURL = api.defaults.baseURL;
-  api.defaults.baseURL = server.baseURL;
-});
-afterAll(async () => {
-  api.defaults.baseURL = originalBaseURL;
-  await server.close();
-});
 
 /** The parts of a multipart body, in the order they travelled: name, filename, content. */
 function multipartParts(request: RecordedRequest): { name: string; filename?: string; content: string }[] {
@@ -49,15 +38,13 @@ function multipartParts(request: RecordedRequest): { name: string; filename?: st
 }
 
 beforeEach(() => {
-  server.requests.length = 0;
-  server.routes.clear();
   orden = 0;
-  server.routes.set('GET /api/expedientes/7', () => ({ body: { success: true, data: expediente } }));
-  server.routes.set('GET /api/expedientes/8', () => ({
+  server().routes.set('GET /api/expedientes/7', () => ({ body: { success: true, data: expediente } }));
+  server().routes.set('GET /api/expedientes/8', () => ({
     body: { success: true, data: { ...expediente, id_expediente: 8, numero: 'EXP-2025-000008', estado: 'cerrado' } },
   }));
-  server.routes.set('GET /api/catalogos/tipos-documentales', () => ({ body: { success: true, data: TIPOS_DOCUMENTALES } }));
-  server.routes.set('POST /api/expedientes/7/documentos', (request) => {
+  server().routes.set('GET /api/catalogos/tipos-documentales', () => ({ body: { success: true, data: TIPOS_DOCUMENTALES } }));
+  server().routes.set('POST /api/expedientes/7/documentos', (request) => {
     const [tipo, archivo] = multipartParts(request);
     if (archivo?.filename === 'disfrazado.pdf') {
       return { status: 415, body: { success: false, msg: 'El archivo «disfrazado.pdf» no es un PDF: su contenido es un ejecutable.' } };
@@ -114,7 +101,7 @@ async function pickOption(label: string, option: string) {
 
 const rowOf = (name: string) => screen.getByText(name, { selector: '[data-testid="subida-nombre"]' }).closest('tr')!;
 const resultOf = (name: string) => within(rowOf(name)).getByTestId('subida-resultado');
-const posts = () => server.requests.filter((request) => request.method === 'POST');
+const posts = () => server().requests.filter((request) => request.method === 'POST');
 
 describe('SubirDocumentosView', { timeout: 60_000 }, () => {
   it('preselects the expediente, flags bad files, sends the rest one file per request with the tipo first', async () => {
@@ -171,7 +158,7 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
   });
 
   it('searches open expedientes as the person types and keeps the choice in the URL without reading it again', async () => {
-    server.routes.set('GET /api/expedientes', (request) => ({
+    server().routes.set('GET /api/expedientes', (request) => ({
       body: {
         success: true,
         data: {
@@ -187,7 +174,7 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
     fireEvent.mouseDown(input.closest('.ant-select')!);
     fireEvent.change(input, { target: { value: 'obra' } });
     const option = await screen.findByText('EXP-2025-000009 — Obra en calle Mayor', { selector: '.ant-select-item-option-content' });
-    const searches = server.requests.filter((request) => request.path === '/api/expedientes');
+    const searches = server().requests.filter((request) => request.path === '/api/expedientes');
     expect(searches.at(-1)!.query.toString()).toBe('q=obra&estado=abierto&estado=en_tramite&pageSize=10');
     // Debounced: not one request per keystroke.
     expect(searches.filter((request) => request.query.get('q') !== null)).toHaveLength(1);
@@ -195,13 +182,13 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
     fireEvent.click(option);
     await waitFor(() => expect(router.state.location.search).toBe('?expediente=9'));
     expect(screen.getAllByText('EXP-2025-000009 — Obra en calle Mayor').length).toBeGreaterThan(0);
-    expect(server.requests.some((request) => request.path === '/api/expedientes/9')).toBe(false);
+    expect(server().requests.some((request) => request.path === '/api/expedientes/9')).toBe(false);
   });
 
   it('cancels a file in flight; it can be sent again', async () => {
     let slow = true;
-    const normal = server.routes.get('POST /api/expedientes/7/documentos')!;
-    server.routes.set('POST /api/expedientes/7/documentos', (request) => ({ ...normal(request), delayMs: slow ? 5000 : 0 }));
+    const normal = server().routes.get('POST /api/expedientes/7/documentos')!;
+    server().routes.set('POST /api/expedientes/7/documentos', (request) => ({ ...normal(request), delayMs: slow ? 5000 : 0 }));
     renderUpload();
     await screen.findByText('EXP-2025-000007 — Licencia de obra menor');
     chooseFiles([new File(['hola'], 'nota.txt', { type: 'text/plain' })]);

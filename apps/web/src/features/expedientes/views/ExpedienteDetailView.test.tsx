@@ -1,46 +1,25 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CambiarEstado, Expediente } from '@ecodigital/contracts/expedientes';
 import { ExpedienteVerRoute } from '../../../app/views/ExpedienteVerRoute';
-import { api } from '../../../lib/api-client';
-import { useSessionStore } from '../../../session/session.store';
-import { cleanupApp, installBrowserShims, renderWithApp } from '../../../testing/render-app';
-import { startTestApiServer, type TestApiServer } from '../../../testing/test-api-server';
+import { cleanupApp, renderWithApp } from '../../../testing/render-app';
+import { signInWith, useTestApiServer } from '../../../testing/use-test-api-server';
 import { eventoDemo, expedienteDemo, lucia, RESPONSABLES, TIPOS, UNIDADES } from '../test-fixtures';
 
 const GESTOR = ['expedientes.ver', 'expedientes.crear', 'expedientes.editar', 'expedientes.cambiar_estado'];
-let server: TestApiServer;
-let originalBaseURL: string | undefined;
+const server = useTestApiServer();
 let current: Expediente;
 
-beforeAll(async () => {
-  installBrowserShims();
-  server = await startTestApiServer();
-  originalBaseURL = api.defaults.baseURL;
-  api.defaults.baseURL = server.baseURL;
-});
-afterAll(async () => {
-  api.defaults.baseURL = originalBaseURL;
-  await server.close();
-});
 
-function signInWith(permisos: string[]) {
-  useSessionStore.getState().setSession(
-    { id_usuario: 2, sub: 's', username: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz', email: null, roles: [] },
-    permisos,
-  );
-}
 
 beforeEach(() => {
-  server.requests.length = 0;
-  server.routes.clear();
   current = expedienteDemo({ descripcion: 'Primera línea\n<img src=x onerror="window.__pwned=1"><b>negrita</b>' });
-  server.routes.set('GET /api/expedientes/7', () => ({ body: { success: true, data: current } }));
-  server.routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
-  server.routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
-  server.routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
-  server.routes.set('GET /api/expedientes/7/documentos', () => ({ body: { success: true, data: [] } }));
+  server().routes.set('GET /api/expedientes/7', () => ({ body: { success: true, data: current } }));
+  server().routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
+  server().routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
+  server().routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
+  server().routes.set('GET /api/expedientes/7/documentos', () => ({ body: { success: true, data: [] } }));
   signInWith(GESTOR);
 });
 afterEach(cleanupApp);
@@ -74,7 +53,7 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     const descripcion = within(datos).getByText(/Primera línea/);
     expect(descripcion.textContent).toBe('Primera línea\n<img src=x onerror="window.__pwned=1"><b>negrita</b>');
     expect(datos.querySelector('img, b')).toBeNull();
-    expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/api/expedientes/7' });
+    expect(server().requests[0]).toMatchObject({ method: 'GET', path: '/api/expedientes/7' });
   });
 
   it('shows consulta no action at all', async () => {
@@ -86,7 +65,7 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
   });
 
   it('says the expediente does not exist for a 404 and an invalid id, with a way back', async () => {
-    server.routes.set('GET /api/expedientes/999', () => ({ status: 404, body: { success: false, msg: 'El expediente no existe.' } }));
+    server().routes.set('GET /api/expedientes/999', () => ({ status: 404, body: { success: false, msg: 'El expediente no existe.' } }));
     const { router } = renderDetail('999');
     await screen.findByText('El expediente no existe.');
     expect(screen.getByText(/identificador 999/)).toBeTruthy();
@@ -95,14 +74,14 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/expedientes');
     cleanupApp();
 
-    server.requests.length = 0;
+    server().requests.length = 0;
     renderDetail('abc');
     await screen.findByText('El expediente no existe.');
-    expect(server.requests).toEqual([]);
+    expect(server().requests).toEqual([]);
   });
 
   it('edits sending only the changed field and the version read', async () => {
-    server.routes.set('PATCH /api/expedientes/7', (request) => {
+    server().routes.set('PATCH /api/expedientes/7', (request) => {
       current = { ...current, ...(request.body as { asunto: string }), version: 2 };
       return { body: { success: true, msg: 'Expediente actualizado', data: current } };
     });
@@ -116,7 +95,7 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
 
     await screen.findByRole('heading', { name: 'EXP-2025-000007' });
     await waitFor(() => expect(screen.getAllByText('Licencia de obra mayor').length).toBeGreaterThan(0));
-    const patch = server.requests.find((request) => request.method === 'PATCH');
+    const patch = server().requests.find((request) => request.method === 'PATCH');
     expect(patch?.body).toEqual({ version: 1, asunto: 'Licencia de obra mayor' });
   });
 
@@ -132,13 +111,13 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     await within(dialog).findByText('El asunto debe tener al menos 5 caracteres.');
     await within(dialog).findByText('Formato no válido (DNI, NIE, NIF o cédula).');
     expect((documento as HTMLInputElement).value).toBe('12AB');
-    expect(server.requests.some((request) => request.method === 'PATCH')).toBe(false);
+    expect(server().requests.some((request) => request.method === 'PATCH')).toBe(false);
   });
 
   it('asks for the motivo before reopening and sends it with the version', async () => {
     current = { ...current, estado: 'cerrado', version: 5, fecha_cierre: '2025-04-01T10:00:00.000Z' };
     const sent: CambiarEstado[] = [];
-    server.routes.set('POST /api/expedientes/7/estado', (request) => {
+    server().routes.set('POST /api/expedientes/7/estado', (request) => {
       sent.push(request.body as CambiarEstado);
       current = { ...current, estado: 'en_tramite', version: 6, fecha_cierre: null };
       return { body: { success: true, msg: 'Expediente reabierto', data: current } };
@@ -160,7 +139,7 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
   });
 
   it('reloads the expediente after a 409 so the next try starts from the current version', async () => {
-    server.routes.set('POST /api/expedientes/7/estado', () => {
+    server().routes.set('POST /api/expedientes/7/estado', () => {
       current = { ...current, estado: 'en_tramite', version: 2 };
       return { status: 409, body: { success: false, msg: 'El expediente fue modificado por otro usuario' } };
     });
@@ -170,11 +149,11 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     await userEvent.click(dialogButton(dialog, 'Pasar a trámite'));
     await screen.findByText('El expediente fue modificado por otro usuario');
     await waitFor(() => expect(actionButtons()).toEqual(['Editar', 'Cerrar']));
-    expect(server.requests.filter((request) => request.path === '/api/expedientes/7')).toHaveLength(2);
+    expect(server().requests.filter((request) => request.path === '/api/expedientes/7')).toHaveLength(2);
   });
 
   it('shows the history newest first with changes, motivo, who and when; reads on demand', async () => {
-    server.routes.set('GET /api/expedientes/7/historial', () => ({
+    server().routes.set('GET /api/expedientes/7/historial', () => ({
       body: {
         success: true,
         data: [
@@ -200,7 +179,7 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     renderDetail();
     // The route module fills the Documentos tab, open first.
     await screen.findByText('Este expediente aún no tiene documentos.');
-    expect(server.requests.some((request) => request.path.endsWith('/historial'))).toBe(false);
+    expect(server().requests.some((request) => request.path.endsWith('/historial'))).toBe(false);
 
     await act(() => fireEvent.click(screen.getByRole('tab', { name: 'Historial' })));
     const eventos = await screen.findAllByTestId('historial-evento');

@@ -1,52 +1,31 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExpedienteResumen } from '@ecodigital/contracts/expedientes';
-import { api } from '../../../lib/api-client';
-import { useSessionStore } from '../../../session/session.store';
-import { cleanupApp, installBrowserShims, renderWithApp } from '../../../testing/render-app';
-import { startTestApiServer, type TestApiServer } from '../../../testing/test-api-server';
+import { cleanupApp, renderWithApp } from '../../../testing/render-app';
+import { signInWith, useTestApiServer } from '../../../testing/use-test-api-server';
 import { resumenDemo, RESPONSABLES, TIPOS, UNIDADES } from '../test-fixtures';
 import { ExpedientesListView } from './ExpedientesListView';
 
-let server: TestApiServer;
-let originalBaseURL: string | undefined;
+const server = useTestApiServer();
 let items: ExpedienteResumen[];
 
-beforeAll(async () => {
-  installBrowserShims();
-  server = await startTestApiServer();
-  originalBaseURL = api.defaults.baseURL;
-  api.defaults.baseURL = server.baseURL;
-});
-afterAll(async () => {
-  api.defaults.baseURL = originalBaseURL;
-  await server.close();
-});
 
-function signInWith(permisos: string[]) {
-  useSessionStore.getState().setSession(
-    { id_usuario: 3, sub: 's', username: 'u', nombres: 'Lucía', apellidos: 'Fernández Díaz', email: null, roles: [] },
-    permisos,
-  );
-}
 
 beforeEach(() => {
-  server.requests.length = 0;
-  server.routes.clear();
   items = [
     resumenDemo(),
     resumenDemo({ id_expediente: 8, numero: 'EXP-2025-000008', asunto: 'Queja por ruido nocturno', estado: 'cerrado', responsable: null }),
   ];
-  server.routes.set('GET /api/expedientes', (request) => ({
+  server().routes.set('GET /api/expedientes', (request) => ({
     body: {
       success: true,
       data: { items, total: items.length === 0 ? 0 : 1234, page: Number(request.query.get('page') ?? 1), pageSize: 10 },
     },
   }));
-  server.routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
-  server.routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
-  server.routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
-  signInWith(['expedientes.ver', 'expedientes.crear']);
+  server().routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
+  server().routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
+  server().routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
+  signInWith(['expedientes.ver', 'expedientes.crear'], { id_usuario: 3, username: 'u', nombres: 'Lucía', apellidos: 'Fernández Díaz' });
 });
 afterEach(cleanupApp);
 
@@ -60,7 +39,7 @@ function renderList(search = '') {
   );
 }
 
-const listRequests = () => server.requests.filter((request) => request.path === '/api/expedientes');
+const listRequests = () => server().requests.filter((request) => request.path === '/api/expedientes');
 
 describe('ExpedientesListView', { timeout: 20_000 }, () => {
   it('asks the API with the filters, sort and page of the URL and shows the page', async () => {
@@ -114,7 +93,7 @@ describe('ExpedientesListView', { timeout: 20_000 }, () => {
 
   it('shows the empty state, and hides "Nuevo expediente" without expedientes.crear', async () => {
     items = [];
-    signInWith(['expedientes.ver']);
+    signInWith(['expedientes.ver'], { id_usuario: 3, username: 'u', nombres: 'Lucía', apellidos: 'Fernández Díaz' });
     renderList('?estado=archivado');
     await screen.findByText('No hay expedientes que coincidan con los filtros.');
     expect(screen.queryByText('Nuevo expediente')).toBeNull();

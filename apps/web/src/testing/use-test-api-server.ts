@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Usuario } from '@ecodigital/contracts/session';
+import { api } from '../lib/api-client';
+import { useSessionStore } from '../session/session.store';
+import { installBrowserShims } from './render-app';
+import { startTestApiServer, type TestApiServer } from './test-api-server';
+
+/**
+ * Points the product's own axios client at a local HTTP server for the tests of one file, and
+ * forgets the previous test's routes and requests before each test. Returns the running server.
+ */
+export function useTestApiServer(): () => TestApiServer {
+  let server: TestApiServer | undefined;
+  let originalBaseURL: string | undefined;
+  beforeAll(async () => {
+    installBrowserShims();
+    server = await startTestApiServer();
+    originalBaseURL = api.defaults.baseURL;
+    api.defaults.baseURL = server.baseURL;
+  });
+  afterAll(async () => {
+    api.defaults.baseURL = originalBaseURL;
+    await server?.close();
+  });
+  beforeEach(() => {
+    server!.requests.length = 0;
+    server!.routes.clear();
+  });
+  return () => server!;
+}
+
+const GESTOR_DEMO: Usuario = {
+  id_usuario: 2,
+  sub: 's',
+  username: 'gestor',
+  nombres: 'Juan Carlos',
+  apellidos: 'Pérez Ruiz',
+  email: null,
+  roles: [],
+};
+
+/** Fills the session store as a sign-in would, with the given permisos. */
+export function signInWith(permisos: string[], usuario: Partial<Usuario> = {}): void {
+  useSessionStore.getState().setSession({ ...GESTOR_DEMO, ...usuario }, permisos);
+}
