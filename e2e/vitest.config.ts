@@ -9,5 +9,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 240_000,
+    // A page reload signs in again through the identity provider: seconds, not the default 1 s.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { launchBrowser, newContext, screenshot, settle } from '../support/browser';
 import { expectPath, openAndSignIn, selectedMenuLabels, sideMenu } from '../support/session';
 
 const webUrl = inject('webUrl');
@@ -81,6 +81,7 @@ describe('the shell', () => {
   it('opens Perfil with the person’s data and roles', async () => {
     const page = await signedInPage('admin');
     await page.getByTestId('user-menu').click();
+    await settle(page);
     await page.getByRole('menuitem', { name: 'Perfil' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('García López').waitFor();
