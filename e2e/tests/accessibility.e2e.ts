@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { callApi, captureBearerToken } from '../support/api-from-page';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { callApi } from '../support/api-from-page';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, newContext, settle } from '../support/browser';
-import { makePdf } from '../support/sample-files';
-import { DEMO_USERS, expectPath, openAndSignIn, sideMenu } from '../support/session';
+import { newContext, settle } from '../support/browser';
+import { samplePdf } from '@ecodigital/api/modules/documentos/inspection/testing/sample-files';
+import { DEMO_USERS, expectPath, sideMenu } from '../support/session';
+import { signedInPage, useBrowser } from '../support/signed-in';
 
 const webUrl = inject('webUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signedIn(path = '/') {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const token = captureBearerToken(page);
-  await openAndSignIn(page, `${webUrl}${path}`, 'gestor');
-  await expect.poll(() => { try { return Boolean(token()); } catch { return false; } }).toBe(true);
-  return { page, token };
-}
+const browser = useBrowser();
 
 /** The whole page, frame included, once its motion has ended. */
 async function expectNoSeriousViolations(page: Page): Promise<void> {
@@ -50,7 +35,7 @@ function focused(page: Page) {
 
 describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
   it('login page, with and without the error message', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${webUrl}/`);
     await page.locator('#username').waitFor();
@@ -65,7 +50,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
   });
 
   it('Inicio, list, detail (both tabs), upload, Perfil and not-found', async () => {
-    const { page, token } = await signedIn('/');
+    const { page, token } = await signedInPage(browser(), 'gestor', '/', { waitForToken: true });
     const ids = {
       id_tipo: (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/tipos-expediente')).body.data[0]!.id,
       id_unidad: (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/unidades')).body.data[0]!.id,
@@ -86,7 +71,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
         const response = await fetch(`/api/expedientes/${id}/documentos`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
         return response.status;
       },
-      { token: token(), id, tipo: tiposDocumentales.body.data[0]!.id, pdf: [...makePdf('Informe de accesibilidad')] },
+      { token: token(), id, tipo: tiposDocumentales.body.data[0]!.id, pdf: [...samplePdf('Informe de accesibilidad')] },
     );
     expect(subida).toBe(201);
 
@@ -132,7 +117,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
   });
 
   it('works by keyboard: Tab reaches the menu and the user menu, Enter opens it, Escape closes Perfil, focus is drawn', async () => {
-    const { page } = await signedIn('/');
+    const { page } = await signedInPage(browser(), 'gestor', '/', { waitForToken: true });
     await page.locator('a[data-cifra="abiertos"]').waitFor();
     await sideMenu(page).getByRole('link', { name: 'Inicio' }).waitFor();
     await page.evaluate('document.activeElement?.blur()');

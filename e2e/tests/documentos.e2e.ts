@@ -1,43 +1,29 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { callApi, captureBearerToken } from '../support/api-from-page';
-import { launchBrowser, newContext, screenshot as fullPageScreenshot } from '../support/browser';
-import { makePdf, makePng, makeWindowsExecutable, sha256 } from '../support/sample-files';
-import { DEMO_USERS, openAndSignIn, sideMenu } from '../support/session';
+import { callApi } from '../support/api-from-page';
+import { screenshot as fullPageScreenshot } from '../support/browser';
+import {
+  samplePdf,
+  samplePng,
+  sampleWindowsExecutable,
+} from '@ecodigital/api/modules/documentos/inspection/testing/sample-files';
+import { DEMO_USERS, sideMenu } from '../support/session';
+import { chooseOption } from '../support/antd';
+import { signedInPage, useBrowser } from '../support/signed-in';
 
 const webUrl = inject('webUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signedInPage(user: 'gestor' | 'consulta', path: string) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const token = captureBearerToken(page);
-  await openAndSignIn(page, `${webUrl}${path}`, user);
-  return { page, token };
-}
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+const browser = useBrowser();
 
 /** A full page load: the identity provider's session signs the person in again without the form. */
 async function goto(page: Page, path: string, user: 'gestor' | 'consulta') {
   await page.goto(`${webUrl}${path}`);
   await page.getByTestId('sider-nombres').filter({ hasText: DEMO_USERS[user].nombres }).first().waitFor({ timeout: 30_000 });
-}
-
-/** Picks an option of an antd Select from its own dropdown (another may still be fading out). */
-async function choose(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  const listId = await combobox.getAttribute('aria-controls');
-  await page.locator(`.ant-select-dropdown:has([id="${listId}"])`).locator('.ant-select-item-option', { hasText: option }).first().click();
 }
 
 /**
@@ -60,10 +46,10 @@ const PDF_NAME = 'Resolución nº 5.pdf';
 const PNG_NAME = 'plano de situación.png';
 const TXT_NAME = 'notas de la visita.txt';
 const files = {
-  pdf: makePdf('Resolucion n. 5 - Licencia concedida', 384),
-  png: makePng(),
+  pdf: samplePdf('Resolucion n. 5 - Licencia concedida', { paddingKb: 384 }),
+  png: samplePng({ width: 240, height: 160 }),
   txt: Buffer.from('Visita de inspección realizada el 3 de marzo.\nSin incidencias.\n', 'utf8'),
-  exe: makeWindowsExecutable(),
+  exe: sampleWindowsExecutable(),
 };
 
 const uploadRow = (page: Page, name: string) => page.locator('[data-testid="subida-fila"]', { hasText: name });
@@ -75,7 +61,7 @@ let created: { id: number; numero: string } | undefined;
 
 describe('documentos', () => {
   it('gestor uploads three files with progress, previews the PDF, downloads the same bytes and verifies integrity', async () => {
-    const { page, token } = await signedInPage('gestor', '/expedientes');
+    const { page, token } = await signedInPage(browser(), 'gestor', '/expedientes');
     await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
 
     const tipos = await callApi<{ data: { id: number; nombre: string }[] }>(page, token(), 'GET', '/api/catalogos/tipos-expediente');
@@ -98,9 +84,9 @@ describe('documentos', () => {
       { name: TXT_NAME, mimeType: 'text/plain', buffer: files.txt },
     ]);
     await expect.poll(() => page.locator('[data-testid="subida-fila"]').count(), { timeout: 10_000 }).toBe(3);
-    await choose(page, page.getByRole('combobox', { name: 'Tipo documental para todos' }), 'Anexo');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Tipo documental para todos' }), 'Anexo');
     await page.getByRole('button', { name: 'Aplicar a todos' }).click();
-    await choose(page, page.getByRole('combobox', { name: `Tipo documental de ${PDF_NAME}` }), 'Resolución');
+    await chooseOption(page, page.getByRole('combobox', { name: `Tipo documental de ${PDF_NAME}` }), 'Resolución');
 
     // A slow connection, so the progress of each file can be seen.
     const cdp = await page.context().newCDPSession(page);
@@ -129,7 +115,7 @@ describe('documentos', () => {
     await page.locator('.ant-upload input[type="file"]').setInputFiles([
       { name: 'factura.pdf', mimeType: 'application/pdf', buffer: files.exe },
     ]);
-    await choose(page, page.getByRole('combobox', { name: 'Tipo documental de factura.pdf' }), 'Otro');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Tipo documental de factura.pdf' }), 'Otro');
     await page.getByRole('button', { name: 'Subir 1 documento' }).click();
     await expect.poll(() => uploadResult(page, 'factura.pdf').getAttribute('data-resultado'), { timeout: 20_000 }).toBe('rechazado');
     const refusal = await uploadResult(page, 'factura.pdf').innerText();
@@ -214,7 +200,7 @@ describe('documentos', () => {
 
   it('consulta sees the índice and may download, but has no "Subir documentos" nor anular, and no menu entry', async () => {
     expect(created, 'the previous test creates the expediente').toBeDefined();
-    const { page } = await signedInPage('consulta', `/expedientes/ver/${created!.id}`);
+    const { page } = await signedInPage(browser(), 'consulta', `/expedientes/ver/${created!.id}`);
     await expect.poll(() => tab(page).locator('[data-testid="documento-fila"]').count(), { timeout: 20_000 }).toBe(3);
     await tab(page).getByRole('button', { name: 'Verificar integridad' }).waitFor();
     expect(await tab(page).getByRole('button', { name: 'Subir documentos' }).count()).toBe(0);

@@ -1,39 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { callApi, captureBearerToken } from '../support/api-from-page';
-import { dismissToasts, launchBrowser, newContext, screenshot } from '../support/browser';
-import { expectPath, openAndSignIn } from '../support/session';
+import { callApi } from '../support/api-from-page';
+import { dismissToasts, screenshot } from '../support/browser';
+import { expectPath } from '../support/session';
+import { chooseOption } from '../support/antd';
+import { signedInPage, useBrowser } from '../support/signed-in';
 
 const webUrl = inject('webUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signedInPage(user: 'gestor' | 'consulta', path: string) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const token = captureBearerToken(page);
-  await openAndSignIn(page, `${webUrl}${path}`, user);
-  return { page, token };
-}
+const browser = useBrowser();
 
 const today = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
   new Date(),
 );
-
-/** Picks an option of an antd Select by typing into its search box. */
-async function choose(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  await combobox.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
 
 const headerEstado = (page: Page) => page.locator('[data-estado]').first().getAttribute('data-estado');
 const actions = (page: Page) => page.getByTestId('expediente-acciones');
@@ -57,7 +37,7 @@ let created: { id: number; numero: string } | undefined;
 
 describe('expedientes', () => {
   it('gestor creates, edits, moves through the life cycle and reopens; the history shows each step', async () => {
-    const { page } = await signedInPage('gestor', '/expedientes');
+    const { page } = await signedInPage(browser(), 'gestor', '/expedientes');
     await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
     await page.getByRole('button', { name: /Nuevo expediente/ }).click();
 
@@ -70,15 +50,15 @@ describe('expedientes', () => {
     await dialog
       .getByLabel('Descripción', { exact: true })
       .fill('Reforma interior de vivienda.\nSin afectar a elementos estructurales. <b>no es negrita</b>');
-    await choose(page, dialog.getByLabel('Tipo', { exact: true }), 'Licencia');
-    await choose(page, dialog.getByLabel('Unidad responsable', { exact: true }), 'Urbanismo');
+    await chooseOption(page, dialog.getByLabel('Tipo', { exact: true }), 'Licencia', { type: true });
+    await chooseOption(page, dialog.getByLabel('Unidad responsable', { exact: true }), 'Urbanismo', { type: true });
     await dialog.getByLabel('Interesado', { exact: true }).fill('Ana Martínez Soto');
     const documento = dialog.getByLabel('Documento del interesado', { exact: true });
     await documento.fill('12345');
     await dialog.getByText('Formato no válido (DNI, NIE, NIF o cédula).').waitFor();
     await documento.fill('12345678z');
     expect(await documento.inputValue()).toBe('12345678Z');
-    await choose(page, dialog.getByLabel('Responsable', { exact: true }), 'Juan Carlos');
+    await chooseOption(page, dialog.getByLabel('Responsable', { exact: true }), 'Juan Carlos', { type: true });
     await expect.poll(() => dialog.getByText('Formato no válido (DNI, NIE, NIF o cédula).').count()).toBe(0);
     await screenshot(page, 'expediente-formulario');
 
@@ -147,7 +127,7 @@ describe('expedientes', () => {
   });
 
   it('keeps the list filters in the URL across a reload, and exports them as CSV', async () => {
-    const { page, token } = await signedInPage('gestor', '/expedientes');
+    const { page, token } = await signedInPage(browser(), 'gestor', '/expedientes');
     await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
     await page.locator('.expedientes-row').first().waitFor();
 
@@ -189,7 +169,7 @@ describe('expedientes', () => {
 
     await page.getByLabel('Buscar expedientes').fill('licencia');
     const filtros = page.getByRole('search', { name: 'Filtros de expedientes' });
-    await choose(page, filtros.getByRole('combobox', { name: 'Estado', exact: true }), 'En trámite');
+    await chooseOption(page, filtros.getByRole('combobox', { name: 'Estado', exact: true }), 'En trámite', { type: true });
     await page.keyboard.press('Escape');
     await expect.poll(() => new URL(page.url()).searchParams.toString()).toBe('q=licencia&estado=en_tramite');
     await page.getByText(`Total: ${filtrados} expedientes`).waitFor();
@@ -226,7 +206,7 @@ describe('expedientes', () => {
 
   it('consulta sees no actions nor "Nuevo expediente", and the API refuses its PATCH', async () => {
     const { id, numero } = created!;
-    const { page, token } = await signedInPage('consulta', `/expedientes/ver/${id}`);
+    const { page, token } = await signedInPage(browser(), 'consulta', `/expedientes/ver/${id}`);
     await page.getByRole('heading', { name: numero, level: 3 }).waitFor();
     await page.getByText(ASUNTO_EDITADO).first().waitFor();
     expect(await actions(page).count()).toBe(0);
@@ -258,7 +238,7 @@ describe('expedientes', () => {
   });
 
   it('says clearly when an expediente does not exist', async () => {
-    const { page } = await signedInPage('gestor', '/expedientes/ver/987654');
+    const { page } = await signedInPage(browser(), 'gestor', '/expedientes/ver/987654');
     await page.getByText('El expediente no existe.').waitFor();
     await page.getByRole('button', { name: 'Volver a la lista de expedientes' }).click();
     await expectPath(page, '/expedientes');

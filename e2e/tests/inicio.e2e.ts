@@ -1,35 +1,19 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { callApi, captureBearerToken } from '../support/api-from-page';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { callApi } from '../support/api-from-page';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, newContext, screenshot, settle } from '../support/browser';
-import { expectPath, openAndSignIn } from '../support/session';
+import { screenshot, settle } from '../support/browser';
+import { expectPath } from '../support/session';
+import { signedInPage, useBrowser } from '../support/signed-in';
 
-const webUrl = inject('webUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signedIn(user: 'admin' | 'gestor') {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const token = captureBearerToken(page);
-  await openAndSignIn(page, `${webUrl}/`, user);
-  await expect.poll(() => { try { return Boolean(token()); } catch { return false; } }).toBe(true);
-  return { page, token };
-}
+const browser = useBrowser();
 
 const formato = (n: number) => new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(n);
 const badge = (page: Page) => page.locator('.app-header .ant-badge .ant-badge-count');
 
 describe('Inicio and the notifications', () => {
   it('shows the figures, and a figure opens the list already filtered; axe finds nothing serious', async () => {
-    const { page, token } = await signedIn('gestor');
+    const { page, token } = await signedInPage(browser(), 'gestor', '/', { waitForToken: true });
     const ids = {
       id_tipo: (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/tipos-expediente')).body.data[0]!.id,
       id_unidad: (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/unidades')).body.data[0]!.id,
@@ -58,8 +42,8 @@ describe('Inicio and the notifications', () => {
   });
 
   it("counts in the badge what another person did to the person's expedientes; opening clears it for good", async () => {
-    const gestor = await signedIn('gestor');
-    const admin = await signedIn('admin');
+    const gestor = await signedInPage(browser(), 'gestor', '/', { waitForToken: true });
+    const admin = await signedInPage(browser(), 'admin', '/', { waitForToken: true });
     const session = await callApi<{ data: { usuario: { id_usuario: number } } }>(gestor.page, gestor.token(), 'GET', '/api/session/get');
     const idGestor = session.body.data.usuario.id_usuario;
     expect((await callApi(gestor.page, gestor.token(), 'POST', '/api/notificaciones/vistas')).status).toBe(200);
@@ -111,6 +95,16 @@ describe('Inicio and the notifications', () => {
     expect(await badge(page).count()).toBe(0);
     await page.getByRole('button', { name: 'Notificaciones' }).click();
     await page.getByText('Sin notificaciones').waitFor();
+    await page.keyboard.press('Escape');
+
+    // "Documentos hoy" leads to the expedientes that received a document today.
+    await page.locator('a[data-cifra="documentos_hoy"]').click();
+    await expectPath(page, '/expedientes');
+    expect(new URL(page.url()).searchParams.get('documentos_desde')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await page.getByRole('cell', { name: propio.body.data.numero }).waitFor();
+    expect(await page.getByRole('cell', { name: asignado.body.data.numero }).count()).toBe(0);
+    await settle(page);
+    await screenshot(page, 'expedientes-con-documentos-hoy');
     await page.context().close();
     expect({ subida: subida.status, documentoSubido }).toMatchObject({ documentoSubido: true });
   });

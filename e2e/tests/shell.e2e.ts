@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, settle } from '../support/browser';
-import { expectPath, openAndSignIn, selectedMenuLabels, sideMenu } from '../support/session';
+import { describe, expect, inject, it } from 'vitest';
+import { screenshot, settle } from '../support/browser';
+import { expectPath, selectedMenuLabels, sideMenu } from '../support/session';
+import { signedInPage, useBrowser } from '../support/signed-in';
 
 const webUrl = inject('webUrl');
 const issuer = inject('issuer');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signedInPage(user: 'admin' | 'gestor' | 'consulta', path = '/') {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await openAndSignIn(page, `${webUrl}${path}`, user);
-  return page;
-}
+const browser = useBrowser();
 
 describe('the shell', () => {
   it('highlights the nested item on first load of /subir-documentos, after sign-in', async () => {
-    const page = await signedInPage('gestor', '/subir-documentos');
+    const { page } = await signedInPage(browser(), 'gestor', '/subir-documentos');
     await expectPath(page, '/subir-documentos');
     await expect.poll(() => selectedMenuLabels(page)).toEqual(['Subir documentos']);
     await screenshot(page, 'subir-documentos');
@@ -31,7 +17,7 @@ describe('the shell', () => {
   });
 
   it('follows the route with the highlight and clears it with Inicio', async () => {
-    const page = await signedInPage('admin');
+    const { page } = await signedInPage(browser(), 'admin');
     const menu = sideMenu(page);
     expect(await selectedMenuLabels(page)).toEqual([]);
 
@@ -52,7 +38,7 @@ describe('the shell', () => {
   });
 
   it('passes id_expediente to the detail view', async () => {
-    const page = await signedInPage('gestor', '/expedientes/ver/42');
+    const { page } = await signedInPage(browser(), 'gestor', '/expedientes/ver/42');
     await expectPath(page, '/expedientes/ver/42');
     await page.getByText('42').first().waitFor();
     await screenshot(page, 'expediente-detalle');
@@ -60,7 +46,7 @@ describe('the shell', () => {
   });
 
   it('shows the not-found view for an unknown path', async () => {
-    const page = await signedInPage('gestor', '/no-existe/esta-ruta');
+    const { page } = await signedInPage(browser(), 'gestor', '/no-existe/esta-ruta');
     await page.getByText('Página no encontrada').waitFor();
     await screenshot(page, 'no-encontrada');
     await page.getByRole('button', { name: 'Volver al inicio' }).click();
@@ -69,7 +55,7 @@ describe('the shell', () => {
   });
 
   it('keeps consulta out of /subir-documentos: no menu entry, and a direct visit shows "sin permiso"', async () => {
-    const page = await signedInPage('consulta');
+    const { page } = await signedInPage(browser(), 'consulta');
     await sideMenu(page).getByText('Expedientes', { exact: true }).waitFor();
     await expect.poll(() => sideMenu(page).getByText('Subir documentos').count()).toBe(0);
     await page.goto(`${webUrl}/subir-documentos`);
@@ -79,7 +65,7 @@ describe('the shell', () => {
   });
 
   it('opens Perfil with the person’s data and roles', async () => {
-    const page = await signedInPage('admin');
+    const { page } = await signedInPage(browser(), 'admin');
     await page.getByTestId('user-menu').click();
     await settle(page);
     await page.getByRole('menuitem', { name: 'Perfil' }).click();
@@ -92,7 +78,7 @@ describe('the shell', () => {
   });
 
   it('shows the notifications dropdown with its empty state', async () => {
-    const page = await signedInPage('gestor');
+    const { page } = await signedInPage(browser(), 'gestor');
     await page.getByRole('button', { name: 'Notificaciones' }).click();
     await page.getByText('Sin notificaciones').waitFor();
     await screenshot(page, 'notificaciones');
@@ -100,7 +86,7 @@ describe('the shell', () => {
   });
 
   it('Cerrar sesión ends the session and returns to the login page', async () => {
-    const page = await signedInPage('gestor');
+    const { page } = await signedInPage(browser(), 'gestor');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
     await page.locator('#kc-login').waitFor();

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, screenshot } from '../support/browser';
 import { DEMO_USERS, expectPath, openAndSignIn, sideMenu, type DemoUser } from '../support/session';
+import { useBrowser } from '../support/signed-in';
 
 const webUrl = inject('webUrl');
 const issuer = inject('issuer');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('inicio de sesión único', () => {
   it('sends a visitor to the identity provider login page, in Spanish', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(browser())).newPage();
     await page.goto(webUrl);
     await page.locator('#kc-login').waitFor();
     expect(page.url().startsWith(`${issuer}/`)).toBe(true);
@@ -26,7 +19,7 @@ describe('inicio de sesión único', () => {
   });
 
   it('shows "Usuario o contraseña incorrectos." on a bad attempt and stays on the login page', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(browser())).newPage();
     await page.goto(webUrl);
     await page.locator('#username').fill('gestor');
     await page.locator('#password').fill('no-es-la-clave');
@@ -39,7 +32,7 @@ describe('inicio de sesión único', () => {
 
   for (const user of Object.keys(DEMO_USERS) as DemoUser[]) {
     it(`signs ${user} in and shows the shell: nombres, Inicio, menu and footer year`, async () => {
-      const page = await (await newContext(browser)).newPage();
+      const page = await (await newContext(browser())).newPage();
       await openAndSignIn(page, webUrl, user);
       await expectPath(page, '/');
       await expect.poll(() => page.getByTestId('sider-nombres').first().innerText()).toContain(DEMO_USERS[user].nombres);

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, screenshot } from '../support/browser';
 import { E2E_ACCESS_TOKEN_TTL } from '../support/ports';
 import { openAndSignIn } from '../support/session';
+import { useBrowser } from '../support/signed-in';
 
 const webUrl = inject('webUrl');
 const issuer = inject('issuer');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('token life and failures', () => {
   it(`refreshes the access token before it expires (ACCESS_TOKEN_TTL=${E2E_ACCESS_TOKEN_TTL})`, async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(browser())).newPage();
     const refreshes: string[] = [];
     page.on('request', (request) => {
       if (request.url() === `${issuer}/protocol/openid-connect/token` && request.postData()?.includes('grant_type=refresh_token')) {
@@ -40,7 +33,7 @@ describe('token life and failures', () => {
   });
 
   it('shows the error overlay and does not loop when the identity provider is down', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const idpOrigin = new URL(issuer).origin;
     await context.route(`${idpOrigin}/**`, (route) => route.abort('connectionrefused'));
     const page = await context.newPage();

@@ -41,6 +41,8 @@ export function run(command, args, { cwd = repoRoot, env = process.env, label, q
 export async function buildWeb({ quiet = false } = {}) {
   await run(process.execPath, [join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
     cwd: webDir,
+    // Under Vitest NODE_ENV is `test`, and Vite would then bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
     label: 'vite build',
     quiet,
   });
@@ -64,10 +66,10 @@ function startProcess({ label, command, args, cwd = repoRoot, env, log }) {
   return { label, child, exited };
 }
 
-const tsxProcess = (label, entry, env, log) =>
+export const tsxProcess = (label, entry, env, log) =>
   startProcess({ label, command: process.execPath, args: ['--import', 'tsx', entry], env, log });
 
-async function waitFor(url, { timeoutMs, processes, accept = (response) => response.ok }) {
+export async function waitFor(url, { timeoutMs, processes, accept = (response) => response.ok }) {
   const deadline = Date.now() + timeoutMs;
   let lastProblem = 'sin respuesta';
   while (Date.now() < deadline) {

@@ -2,6 +2,7 @@ import './env-defaults';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { runMigrations } from './db/migrator';
+import { reconciliarEnSegundoPlano } from './modules/documentos/huerfanos';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -24,6 +25,7 @@ try {
   process.exit(1);
 }
 app.log.info(`${config.productName} API en http://${config.host}:${config.port}/ (documentación en /api/docs)`);
+const reconciliacion = reconciliarEnSegundoPlano(app.db, app.storage, app.log);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -32,6 +34,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     app.log.info({ signal }, 'cerrando');
     try {
+      await reconciliacion.detener();
       await app.close();
       process.exit(0);
     } catch (error) {

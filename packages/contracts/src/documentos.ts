@@ -1,31 +1,8 @@
 import { Type, type Static } from 'typebox';
+import { LIMITES_DOCUMENTO, FUNCION_RESUMEN } from './documentos.rules';
 import { CatalogoItemSchema, ResponsableSchema } from './expedientes';
 
-/** The formats EcoDigital accepts, as the índice labels them (`formato`); detected from the bytes. */
-export const FORMATOS_ADMITIDOS = {
-  PDF: { mime: 'application/pdf', extensions: ['.pdf'] },
-  PNG: { mime: 'image/png', extensions: ['.png'] },
-  JPEG: { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
-  TIFF: { mime: 'image/tiff', extensions: ['.tif', '.tiff'] },
-  DOCX: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['.docx'] },
-  XLSX: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
-  ODT: { mime: 'application/vnd.oasis.opendocument.text', extensions: ['.odt'] },
-  ODS: { mime: 'application/vnd.oasis.opendocument.spreadsheet', extensions: ['.ods'] },
-  TXT: { mime: 'text/plain', extensions: ['.txt'] },
-  CSV: { mime: 'text/csv', extensions: ['.csv'] },
-} as const satisfies Record<string, { mime: string; extensions: readonly string[] }>;
-export type Formato = keyof typeof FORMATOS_ADMITIDOS;
-
-/** Formats shown inline (preview); everything else is only downloaded. */
-export const FORMATOS_PREVISUALIZABLES: readonly Formato[] = ['PDF', 'PNG', 'JPEG'];
-
-export const FUNCION_RESUMEN = 'SHA-256' as const;
-
-export const LIMITES_DOCUMENTO = {
-  motivoAnulacionMin: 5,
-  motivoAnulacionMax: 1000,
-  nombreMax: 200,
-} as const;
+export * from './documentos.rules';
 
 /** One entry of the índice electrónico (ENI `IndiceContenido`), plus what the product shows. */
 export const DocumentoSchema = Type.Object({
@@ -107,9 +84,6 @@ export const ResultadoVerificacionSchema = Type.Object({
   incidencias: Type.Array(IncidenciaVerificacionSchema),
 });
 export type ResultadoVerificacion = Static<typeof ResultadoVerificacionSchema>;
-
-/** Multipart field names of `POST /api/expedientes/:id/documentos`: each `id_tipo_documental` applies to the `archivo` parts after it. */
-export const CAMPOS_SUBIDA = { tipoDocumental: 'id_tipo_documental', archivo: 'archivo' } as const;
 
 /**
  * An upload refused as a whole (one file refused, or every file): the error envelope plus each

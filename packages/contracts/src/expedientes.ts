@@ -1,4 +1,12 @@
 import { Type, type Static } from 'typebox';
+import {
+  DOCUMENTO_IDENTIDAD_PATTERN,
+  ESTADOS_EXPEDIENTE,
+  EVENTOS_HISTORIAL,
+  LIMITES_EXPEDIENTE,
+  ORDENABLES,
+  PAGE_SIZES,
+} from './expedientes.rules';
 
 /**
  * `anyOf` of literals whose static type is the union of the values (a plain `Type.Union` over a
@@ -7,48 +15,9 @@ import { Type, type Static } from 'typebox';
 const literales = <const T extends string | number>(values: readonly T[]) =>
   Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
 
-/** Life cycle: abierto → en_tramite → cerrado → archivado; cerrado → en_tramite only by "reabrir". */
-export const ESTADOS_EXPEDIENTE = ['abierto', 'en_tramite', 'cerrado', 'archivado'] as const;
-export type EstadoExpediente = (typeof ESTADOS_EXPEDIENTE)[number];
+export * from './expedientes.rules';
+
 export const EstadoExpedienteSchema = literales(ESTADOS_EXPEDIENTE);
-
-export const ESTADO_ETIQUETAS: Record<EstadoExpediente, string> = {
-  abierto: 'Abierto',
-  en_tramite: 'En trámite',
-  cerrado: 'Cerrado',
-  archivado: 'Archivado',
-};
-
-/** Allowed transitions; the server checks them, the web uses them to show only possible actions. */
-export const TRANSICIONES: Record<EstadoExpediente, readonly EstadoExpediente[]> = {
-  abierto: ['en_tramite'],
-  en_tramite: ['cerrado'],
-  cerrado: ['archivado', 'en_tramite'],
-  archivado: [],
-};
-
-/** A transition that needs a `motivo` (reabrir: cerrado → en_tramite). */
-export const requiereMotivo = (desde: EstadoExpediente, hacia: EstadoExpediente): boolean =>
-  desde === 'cerrado' && hacia === 'en_tramite';
-
-/** Estados in which the expediente can be edited and receive documents. */
-export const ESTADOS_ACTIVOS: readonly EstadoExpediente[] = ['abierto', 'en_tramite'];
-
-export const LIMITES_EXPEDIENTE = {
-  asuntoMin: 5,
-  asuntoMax: 300,
-  descripcionMax: 5000,
-  interesadoNombreMax: 200,
-  interesadoDocumentoMax: 20,
-  motivoMax: 1000,
-} as const;
-
-/** DNI, NIE, NIF/CIF (Spain) or a numeric cédula: shape only, no check digit. */
-export const DOCUMENTO_IDENTIDAD_PATTERN = '^(?:[0-9]{8}[A-Z]|[XYZ][0-9]{7}[A-Z]|[ABCDEFGHJKLMNPQRSUVW][0-9]{7}[0-9A-J]|[0-9]{6,10})$';
-
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const ORDENABLES = ['numero', 'fecha_apertura', 'estado', 'asunto'] as const;
-export type CampoOrden = (typeof ORDENABLES)[number];
 
 export const CatalogoItemSchema = Type.Object({ id: Type.Integer(), nombre: Type.String() });
 export type CatalogoItem = Static<typeof CatalogoItemSchema>;
@@ -88,7 +57,8 @@ export type ExpedienteResumen = Static<typeof ExpedienteResumenSchema>;
 
 /**
  * Filters of `GET /api/expedientes` and `GET /api/expedientes/export.csv`. Arrays arrive as repeated
- * parameters (`estado=abierto&estado=en_tramite`). Dates are `YYYY-MM-DD`, both ends included.
+ * parameters (`estado=abierto&estado=en_tramite`). Dates are `YYYY-MM-DD` in Europe/Madrid, both ends included;
+ * `desde`/`hasta` filter by opening date.
  */
 const filtroProperties = {
   q: Type.Optional(Type.String({ maxLength: 200 })),
@@ -98,6 +68,11 @@ const filtroProperties = {
   responsable: Type.Optional(Type.Integer({ minimum: 1 })),
   desde: Type.Optional(Type.String({ format: 'date' })),
   hasta: Type.Optional(Type.String({ format: 'date' })),
+  /** Closing date (`fecha_cierre`), both ends included. */
+  cierre_desde: Type.Optional(Type.String({ format: 'date' })),
+  cierre_hasta: Type.Optional(Type.String({ format: 'date' })),
+  /** Only expedientes with a (non-voided) document incorporated on or after this day. */
+  documentos_desde: Type.Optional(Type.String({ format: 'date' })),
 };
 
 export const ExpedientesFiltroSchema = Type.Object(filtroProperties, { additionalProperties: false });
@@ -107,9 +82,15 @@ export const ExpedientesListaQuerySchema = Type.Object(
   {
     ...filtroProperties,
     page: Type.Optional(Type.Integer({ minimum: 1 })),
-    pageSize: Type.Optional(literales(PAGE_SIZES)),
+    /** Any size up to the largest the web offers (`PAGE_SIZES`), so scripts may read e.g. 20 at a time. */
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: Math.max(...PAGE_SIZES) })),
     sort: Type.Optional(literales(ORDENABLES)),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+    /**
+     * Keyset paging: the `siguiente` of the previous page; the answer holds the rows strictly after
+     * it in the same filters and order (`page` is then only echoed). Without it, `page` skips rows.
+     */
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
   },
   { additionalProperties: false },
 );
@@ -117,9 +98,13 @@ export type ExpedientesListaQuery = Static<typeof ExpedientesListaQuerySchema>;
 
 export const ExpedientesPaginaSchema = Type.Object({
   items: Type.Array(ExpedienteResumenSchema),
+  /** With `totalExacto: false`, a lower bound: there are more than `total` rows (counting them all would be slow). */
   total: Type.Integer(),
+  totalExacto: Type.Boolean(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
+  /** Cursor of the last row, to send as `cursor` for the next page; null on the last page. */
+  siguiente: Type.Union([Type.String(), Type.Null()]),
 });
 export type ExpedientesPagina = Static<typeof ExpedientesPaginaSchema>;
 
@@ -167,18 +152,6 @@ export const CambiarEstadoSchema = Type.Object(
   { additionalProperties: false },
 );
 export type CambiarEstado = Static<typeof CambiarEstadoSchema>;
-
-export const EVENTOS_HISTORIAL = [
-  'creacion',
-  'edicion',
-  'cambio_estado',
-  'consulta',
-  'documento_subido',
-  'documento_descargado',
-  'documento_previsualizado',
-  'documento_anulado',
-] as const;
-export type EventoHistorial = (typeof EVENTOS_HISTORIAL)[number];
 
 export const CambioCampoSchema = Type.Object({
   /** The field's Spanish label as people read it: «Asunto», «Descripción», «Tipo», «Unidad», «Interesado», «Documento del interesado», «Responsable», «Estado». */

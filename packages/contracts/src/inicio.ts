@@ -58,5 +58,4 @@ export const ActividadEventoSchema = Type.Object({
 });
 export type ActividadEvento = Static<typeof ActividadEventoSchema>;
 
-/** Limits of the Inicio lists. */
-export const LIMITES_INICIO = { misExpedientes: 10, actividad: 15, meses: 12 } as const;
+export * from './inicio.rules';

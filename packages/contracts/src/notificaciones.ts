@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { ExpedienteReferenciaSchema, PersonaSchema } from './inicio';
+import { TIPOS_NOTIFICACION, type TipoNotificacion } from './notificaciones.rules';
 
-/** What a notification tells the person. */
-export const TIPOS_NOTIFICACION = ['asignado', 'documento_subido'] as const;
-export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number];
+export * from './notificaciones.rules';
 
 export const NotificacionSchema = Type.Object({
   id: Type.Integer(),
@@ -32,11 +31,3 @@ export type Notificaciones = Static<typeof NotificacionesSchema>;
 
 export const NotificacionesVistasSchema = Type.Object({ visto_hasta: Type.String() });
 export type NotificacionesVistas = Static<typeof NotificacionesVistasSchema>;
-
-export const LIMITES_NOTIFICACIONES = {
-  eventos: 30,
-  /** The badge reads "99+" beyond 99; counting further would be work nobody reads. */
-  noVistosMax: 100,
-  /** Older events are history, not news. */
-  dias: 30,
-} as const;

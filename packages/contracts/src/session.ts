@@ -43,17 +43,7 @@ export const UsuarioSchema = Type.Object({
 });
 export type Usuario = Static<typeof UsuarioSchema>;
 
-/** Permission codes, `<modulo>.<accion>`. */
-export const PERMISOS = [
-  'expedientes.ver',
-  'expedientes.crear',
-  'expedientes.editar',
-  'expedientes.cambiar_estado',
-  'documentos.subir',
-  'documentos.descargar',
-  'documentos.anular',
-] as const;
-export type Permiso = (typeof PERMISOS)[number];
+export * from './session.rules';
 
 export const SessionDataSchema = Type.Object({
   menu: Type.Array(MenuItemSchema),

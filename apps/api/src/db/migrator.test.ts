@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { findModulosPermitidos, findPermisosByRoles, upsertUsuario } from '../modules/session/session.repository';
 import { resolverOrden } from '../modules/expedientes/expedientes.query';
-import { exportFilas, findPagina, insertExpediente, takeNumero } from '../modules/expedientes/expedientes.repository';
+import { contarPorEstado, exportFilas, findCoincidencias, findPagina, insertExpediente, takeNumero } from '../modules/expedientes/expedientes.repository';
 import { findHistorial, insertEvento } from '../modules/expedientes/historial.repository';
 import type { Database } from './database';
 import { loadMigrations, runMigrations } from './migrator';
 import { createPgDatabase } from './pg-database';
 import { createPgliteDatabase } from './pglite-database';
 
-const ALL = ['001_extensions', '002_usuarios_roles_menu', '003_expedientes', '004_documentos', '005_inicio_notificaciones'];
+const ALL = ['001_extensions', '002_usuarios_roles_menu', '003_expedientes', '004_documentos', '005_inicio_notificaciones', '006_lista_expedientes'];
 
 describe('migrations on PostgreSQL', () => {
   let testDatabase: TestDatabase;
@@ -35,7 +35,7 @@ describe('migrations on PostgreSQL', () => {
       await other.close();
     }
     const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(recorded.map((row) => row.version)).toEqual(['001', '002', '003', '004', '005']);
+    expect(recorded.map((row) => row.version)).toEqual(['001', '002', '003', '004', '005', '006']);
   });
 
   it('is idempotent: a second run applies nothing', async () => {
@@ -138,17 +138,25 @@ describe('migrations and session queries on PGlite', () => {
     expect(numeros.map((numero) => numero.slice(-6))).toEqual(['000001', '000002', '000003']);
 
     const orden = resolverOrden(undefined, undefined);
-    const encontrados = await findPagina(db, caller, { q: 'PETICION' }, orden, 1, 10);
+    const encontrados = await findPagina(db, caller, { q: 'PETICION' }, orden, { offset: 0 }, 10);
     expect(encontrados.items.map((item) => item.asunto)).toEqual(['Petición de vado permanente']);
-    expect((await findPagina(db, caller, { q: 'nandu nunez' }, orden, 1, 10)).total).toBe(3);
-    expect((await findPagina(db, caller, { q: '0%' }, orden, 1, 10)).total).toBe(1);
-    expect((await findPagina(db, caller, { desde: '2000-01-01', hasta: '2999-12-31', estado: ['abierto'] }, orden, 1, 10)).total).toBe(3);
+    expect(await findCoincidencias(db, caller, { q: 'nandu nunez' }, 10)).toHaveLength(3);
+    expect(await findCoincidencias(db, caller, { q: 'nandu nunez' }, 1)).toHaveLength(2);
+    const [porcentaje] = await findCoincidencias(db, caller, { q: '0%' }, 10);
+    const soloEse = await findPagina(db, caller, { ids: [porcentaje!] }, orden, { offset: 0 }, 10);
+    expect(soloEse.items.map((item) => item.asunto)).toEqual(['Licencia de obra 100% menor']);
+    expect(await findCoincidencias(db, caller, { desde: '2000-01-01', hasta: '2999-12-31', estado: ['abierto'] }, 10)).toHaveLength(3);
+    expect(await contarPorEstado(db, ['abierto', 'cerrado'])).toBe(3);
+    const primeraPagina = await findPagina(db, caller, {}, resolverOrden('numero', 'asc'), { offset: 0 }, 2);
+    const segundaPagina = await findPagina(db, caller, {}, resolverOrden('numero', 'asc'), { despuesDe: primeraPagina.siguiente! }, 2);
+    expect([...primeraPagina.items, ...segundaPagina.items].map((item) => item.numero)).toEqual(numeros);
+    expect(segundaPagina.siguiente).toBeNull();
 
     const exportados: string[] = [];
     for await (const lote of exportFilas(db, caller, {}, resolverOrden('numero', 'desc'), 2)) exportados.push(...lote.map((fila) => fila.numero));
     expect(exportados).toEqual([...numeros].reverse());
 
-    const [primero] = await findPagina(db, caller, { q: numeros[0] }, orden, 1, 10).then((pagina) => pagina.items);
+    const [primero] = await findPagina(db, caller, { q: numeros[0] }, orden, { offset: 0 }, 10).then((pagina) => pagina.items);
     expect((await findHistorial(db, primero!.id_expediente)).map((evento) => evento.evento)).toEqual(['creacion']);
     await expect(db.query('DELETE FROM historial')).rejects.toThrow(/solo admite añadir/);
   });

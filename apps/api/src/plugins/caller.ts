@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { upsertUsuario } from '../modules/session/session.repository';
+import { usuarioDe } from '../modules/session/session.cache';
 import type { Principal } from './access-token';
 import { permisosOf } from './permissions';
 
@@ -14,13 +14,13 @@ const callersByRequest = new WeakMap<FastifyRequest, Promise<Caller>>();
 
 /**
  * The caller of an authenticated request, registered (or refreshed) in `usuario` from the token
- * claims once per request: writes need their `id_usuario`, and the assignable responsables are the
+ * claims (see `usuarioDe`): writes need their `id_usuario`, and the assignable responsables are the
  * people known from their sign-ins.
  */
 export function callerOf(request: FastifyRequest): Promise<Caller> {
   let caller = callersByRequest.get(request);
   if (!caller) {
-    caller = Promise.all([upsertUsuario(request.server.db, request.principal), permisosOf(request)]).then(
+    caller = Promise.all([usuarioDe(request.server.db, request.principal), permisosOf(request)]).then(
       ([usuario, permisos]) => ({ id_usuario: usuario.id_usuario, principal: request.principal, permisos }),
     );
     callersByRequest.set(request, caller);

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../errors';
-import { findPermisosByRoles } from '../modules/session/session.repository';
+import { permisosDeRoles } from '../modules/session/session.cache';
 
 const permisosByRequest = new WeakMap<FastifyRequest, Promise<string[]>>();
 
-/** The caller's permissions, from their realm roles, loaded once per request. */
+/** The caller's permissions, from their realm roles (see `permisosDeRoles`), looked up once per request. */
 export function permisosOf(request: FastifyRequest): Promise<string[]> {
   let permisos = permisosByRequest.get(request);
   if (!permisos) {
-    permisos = findPermisosByRoles(request.server.db, request.principal.roles);
+    permisos = permisosDeRoles(request.server.db, request.principal.roles);
     permisosByRequest.set(request, permisos);
   }
   return permisos;

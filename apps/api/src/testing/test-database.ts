@@ -11,8 +11,9 @@ export interface TestDatabase {
 }
 
 /** A fresh, empty database on the local PostgreSQL, dropped (even with open connections) by `drop()`. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `ecodigital_test_${randomBytes(6).toString('hex')}`;
+export async function createTestDatabase(prefix = 'ecodigital_test'): Promise<TestDatabase> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`Prefijo de base de datos no válido: «${prefix}»`);
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(TEST_DATABASE_ADMIN_URL);
   url.pathname = `/${name}`;

@@ -1,12 +1,16 @@
-import { Breadcrumb } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { AppLayout } from '../layout/AppLayout';
 import { HeaderNotifications } from './HeaderNotifications';
 import { routeHandles, routeModulo } from '../lib/route-handle';
 import { productName } from '../lib/runtime-config';
 import { useMenuStore } from '../session/menu.store';
 import { canAccessModule } from '../session/permissions';
+
+// Inicio has no breadcrumbs: antd's Breadcrumb loads with the first nested page.
+const ShellBreadcrumb = lazy(() => import('./ShellBreadcrumb'));
+/** Holds the breadcrumbs' height (one 22-px line and its margin) while they load. */
+const breadcrumbPlaceholder = <div style={{ height: 22, marginBottom: 12 }} />;
 
 const ForbiddenView = lazy(async () => ({ default: (await import('./views/ForbiddenView')).ForbiddenView }));
 
@@ -32,15 +36,9 @@ export function Shell() {
   return (
     <AppLayout notifications={<HeaderNotifications />}>
       {crumbs.length > 1 && (
-        <Breadcrumb
-          style={{ marginBottom: 12 }}
-          items={[
-            { title: <Link to="/">Inicio</Link> },
-            ...crumbs.map((crumb, index) => ({
-              title: index < crumbs.length - 1 ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title,
-            })),
-          ]}
-        />
+        <Suspense fallback={breadcrumbPlaceholder}>
+          <ShellBreadcrumb crumbs={crumbs} />
+        </Suspense>
       )}
       {allowed ? (
         <Outlet />

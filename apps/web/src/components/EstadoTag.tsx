@@ -1,5 +1,5 @@
-import { Tag } from 'antd';
-import { ESTADO_ETIQUETAS, type EstadoExpediente } from '@ecodigital/contracts/expedientes';
+import { theme } from 'antd';
+import { ESTADO_ETIQUETAS, type EstadoExpediente } from '@ecodigital/contracts/expedientes.rules';
 
 /** Dark text on a light tint: antd's preset tag colours (gold especially) fail WCAG AA contrast. */
 const ESTADO_ESTILOS: Record<EstadoExpediente, { color: string; background: string; borderColor: string }> = {
@@ -9,10 +9,34 @@ const ESTADO_ESTILOS: Record<EstadoExpediente, { color: string; background: stri
   archivado: { color: '#3f3f46', background: '#f4f4f5', borderColor: '#d4d4d8' },
 };
 
+/**
+ * Drawn like antd's Tag with the theme's tokens (same box, font and border) but without the Tag
+ * component, whose code and styles would otherwise load with Inicio's first screen.
+ */
 export function EstadoTag({ estado }: { estado: EstadoExpediente }) {
+  const { token } = theme.useToken();
+  const { color, background, borderColor } = ESTADO_ESTILOS[estado];
   return (
-    <Tag data-estado={estado} style={{ ...ESTADO_ESTILOS[estado], marginInlineEnd: 0 }}>
+    <span
+      data-estado={estado}
+      style={{
+        boxSizing: 'border-box',
+        display: 'inline-block',
+        margin: 0,
+        paddingInline: 8 - token.lineWidth,
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSizeSM,
+        lineHeight: `${token.lineHeightSM * token.fontSizeSM}px`,
+        whiteSpace: 'nowrap',
+        textAlign: 'start',
+        position: 'relative',
+        color,
+        background,
+        border: `${token.lineWidth}px ${token.lineType} ${borderColor}`,
+        borderRadius: token.borderRadiusSM,
+      }}
+    >
       {ESTADO_ETIQUETAS[estado]}
-    </Tag>
+    </span>
   );
 }

@@ -1,7 +1,11 @@
-import { Flex, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 
-/** Title block at the top of a view. */
+/**
+ * Title block at the top of a view. Styled with the theme's tokens exactly as antd's
+ * `Typography.Title level={3}` and secondary `Typography.Paragraph` are; antd's Typography carries
+ * its editing and copying machinery (a text area, tooltips) into the first load of every view.
+ */
 export function PageHeader({
   title,
   tags,
@@ -14,19 +18,29 @@ export function PageHeader({
   subtitle?: ReactNode;
   extra?: ReactNode;
 }) {
+  const { token } = theme.useToken();
   return (
     <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 20 }}>
       <div>
         <Flex align="center" gap={12} wrap>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <h3
+            style={{
+              margin: 0,
+              color: token.colorTextHeading,
+              fontWeight: token.fontWeightStrong,
+              fontSize: token.fontSizeHeading3,
+              lineHeight: token.lineHeightHeading3,
+              wordBreak: 'break-word',
+            }}
+          >
             {title}
-          </Typography.Title>
+          </h3>
           {tags}
         </Flex>
         {subtitle && (
-          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+          <div style={{ margin: '4px 0 0', color: token.colorTextDescription, lineHeight: token.lineHeight, wordBreak: 'break-word' }}>
             {subtitle}
-          </Typography.Paragraph>
+          </div>
         )}
       </div>
       {extra}

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { SIDE_MENU_TRANSITION_MS } from '../lib/constants';
 import { productName } from '../lib/runtime-config';
 import { SideMenu } from './SideMenu';
-import { ToastBridge } from './ToastBridge';
+import { ToastHost } from './ToastHost';
 import { useActiveMenuSync } from './use-active-menu-sync';
 import { UserMenu } from './UserMenu';
 import './layout.css';
@@ -48,7 +48,7 @@ export function AppLayout({ children, notifications }: { children: ReactNode; no
 
   return (
     <Layout className="app-shell">
-      <ToastBridge />
+      <ToastHost />
       <Layout.Header className="app-header">
         <Space size={12}>
           {narrow && (

@@ -1,6 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Dropdown, theme } from 'antd';
+import { Badge, Button, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { DeferredDropdown } from './DeferredDropdown';
 
 /**
  * The header's bell: a badge with the unseen count and a dropdown frame. What goes inside (data,
@@ -19,7 +20,7 @@ export function NotificationsDropdown({
 }) {
   const { token } = theme.useToken();
   return (
-    <Dropdown
+    <DeferredDropdown
       trigger={['click']}
       placement="bottomRight"
       open={open}
@@ -56,6 +57,6 @@ export function NotificationsDropdown({
           </span>
         )}
       </Badge>
-    </Dropdown>
+    </DeferredDropdown>
   );
 }

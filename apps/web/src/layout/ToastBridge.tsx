@@ -1,7 +1,7 @@
-import { App } from 'antd';
+import { notification as antdNotification } from 'antd';
 import type { ArgsProps } from 'antd/es/notification/interface';
 import { useEffect } from 'react';
-import { TOAST_PLACEMENT } from '../lib/constants';
+import { NOTIFICATION_LIFE_MS, TOAST_PLACEMENT } from '../lib/constants';
 import { connectToastRenderer, type ResolvedToast } from '../lib/toast';
 
 const neutralStyles: Record<'secondary' | 'contrast', ArgsProps['style']> = {
@@ -9,9 +9,13 @@ const neutralStyles: Record<'secondary' | 'contrast', ArgsProps['style']> = {
   contrast: { background: '#1f2937', color: '#f9fafb' },
 };
 
-/** Wires the toast API to antd's notification of `App.useApp()`, so toasts follow locale and theme. */
+/** Wires the toast API to antd's notification hook, so toasts follow locale and theme. */
 export function ToastBridge() {
-  const { notification } = App.useApp();
+  const [notification, holder] = antdNotification.useNotification({
+    placement: TOAST_PLACEMENT,
+    duration: NOTIFICATION_LIFE_MS / 1000,
+    pauseOnHover: true,
+  });
 
   useEffect(() => {
     const show = (toast: ResolvedToast) => {
@@ -46,5 +50,5 @@ export function ToastBridge() {
     return connectToastRenderer({ show, remove: (id) => notification.destroy(id) });
   }, [notification]);
 
-  return null;
+  return holder;
 }

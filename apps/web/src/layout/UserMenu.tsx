@@ -1,9 +1,10 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, Grid } from 'antd';
+import { Avatar, Grid } from 'antd';
 import type { MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { signOut } from '../session/sign-out';
 import { useSessionStore } from '../session/session.store';
+import { DeferredDropdown } from './DeferredDropdown';
 import { initials } from './initials';
 
 // Loaded when first opened: it keeps the first page load small.
@@ -35,7 +36,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" onOpenChange={(open) => setMenuOpen(open)}>
+      <DeferredDropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" onOpenChange={(open) => setMenuOpen(open)}>
         {/*
           Named by the person's name, as shown (WCAG 2.5.3, label in name): no aria-label over it. The
           initials and the arrow only repeat it; on narrow screens the name stays for screen readers.
@@ -49,7 +50,7 @@ export function UserMenu() {
           </span>
           <DownOutlined aria-hidden style={{ fontSize: 10 }} />
         </button>
-      </Dropdown>
+      </DeferredDropdown>
       {profileRequested && (
         <Suspense fallback={null}>
           <ProfileModal open={profileOpen} onClose={() => setProfileOpen(false)} />

@@ -1,12 +1,11 @@
-// @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client';
 import { connectToastRenderer, type ResolvedToast } from './toast';
 
-// A real HTTP server answering like the API, so the whole axios pipeline runs (status handling,
-// JSON parsing, interceptors).
+// A real HTTP server answering like the API, so the whole client runs over jsdom's XMLHttpRequest
+// (status handling, JSON parsing, hooks). jsdom enforces CORS like a browser.
 const answers: Record<string, { status: number; body: unknown }> = {
   '/api/escritura': { status: 201, body: { success: true, msg: 'Expediente creado', data: { id: 1 } } },
   '/api/lectura': { status: 200, body: { success: true, data: [1, 2] } },
@@ -19,10 +18,18 @@ let baseURL: string;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Accept, Authorization, Content-Type' });
+      return void response.end();
+    }
     seenAuthorization.push(request.headers.authorization);
     const answer = answers[request.url ?? ''] ?? { status: 404, body: { success: false, msg: 'No encontrado' } };
     const isJson = typeof answer.body !== 'string';
-    response.writeHead(answer.status, { 'Content-Type': isJson ? 'application/json' : 'text/plain' });
+    response.writeHead(answer.status, {
+      'Content-Type': isJson ? 'application/json' : 'text/plain',
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'Accept, Authorization, Content-Type',
+    });
     response.end(isJson ? JSON.stringify(answer.body) : answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,7 +54,7 @@ function client(token?: string) {
 
 describe('api client toasts', () => {
   it('shows "Éxito" with the msg of a successful write, for 6 s', async () => {
-    const response = await client().post('/escritura', {});
+    const response = await client().post<{ data: unknown }>('/escritura', {});
     expect(response.data.data).toEqual({ id: 1 });
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatchObject({ severity: 'success', summary: 'Éxito', detail: 'Expediente creado', life: 6000 });

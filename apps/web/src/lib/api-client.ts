@@ -1,14 +1,13 @@
-import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { accessTokenForRequest } from '../auth/access-token';
 import { NOTIFICATION_LIFE_MS } from './constants';
+import { createHttpClient, type HttpClient } from './http/http-client';
+import { isCancel, type ApiError } from './http/http-error';
+import type { HttpResponse } from './http/http-types';
 import { toast } from './toast';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Skips the automatic "Éxito"/"Error" toasts, for calls whose outcome is handled quietly. */
-    silent?: boolean;
-  }
-}
+export { isApiError, isCancel, ApiError } from './http/http-error';
+export type { HttpResponse, RequestConfig, UploadProgress } from './http/http-types';
+export type { ParamsSerializerOptions } from './http/query-string';
 
 export const GENERIC_ERROR_MESSAGE = 'Error general';
 
@@ -22,18 +21,17 @@ function messageOf(body: unknown): string | undefined {
   return typeof msg === 'string' && msg.trim() !== '' ? msg : undefined;
 }
 
-function toastSuccessMessage(response: AxiosResponse): AxiosResponse {
+function toastSuccessMessage(response: HttpResponse): void {
   const body: unknown = response.data;
   const msg = messageOf(body);
   const succeeded = typeof body === 'object' && body !== null && (body as { success?: unknown }).success === true;
   if (succeeded && msg && !response.config.silent) {
     toast.show({ severity: 'success', summary: 'Éxito', detail: msg, life: NOTIFICATION_LIFE_MS });
   }
-  return response;
 }
 
-function toastFailure(error: AxiosError): Promise<never> {
-  if (!error.config?.silent && !axios.isCancel(error)) {
+function toastFailure(error: ApiError): void {
+  if (!error.config.silent && !isCancel(error)) {
     toast.show({
       severity: 'error',
       summary: 'Error',
@@ -41,22 +39,21 @@ function toastFailure(error: AxiosError): Promise<never> {
       life: NOTIFICATION_LIFE_MS,
     });
   }
-  return Promise.reject(error);
 }
 
 /** Builds the product's HTTP client: base `/api`, bearer token, no timeout, toasts by the seed's rules. */
-export function createApiClient({ getAccessToken }: ApiClientOptions): AxiosInstance {
-  const client = axios.create({ baseURL: '/api', timeout: 0, headers: { Accept: 'application/json' } });
-
-  async function attachBearerToken(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
-    const token = await getAccessToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  }
-
-  client.interceptors.request.use(attachBearerToken);
-  client.interceptors.response.use(toastSuccessMessage, toastFailure);
-  return client;
+export function createApiClient({ getAccessToken }: ApiClientOptions): HttpClient {
+  return createHttpClient(
+    { baseURL: '/api', timeout: 0, headers: { Accept: 'application/json' } },
+    {
+      async beforeRequest(config) {
+        const token = await getAccessToken();
+        if (token) config.headers = { ...config.headers, Authorization: `Bearer ${token}` };
+      },
+      afterResponse: toastSuccessMessage,
+      afterFailure: toastFailure,
+    },
+  );
 }
 
 /** The one HTTP client of the web app. */

@@ -1,9 +1,8 @@
-import { isAxiosError } from 'axios';
-import { GENERIC_ERROR_MESSAGE } from './api-client';
+import { GENERIC_ERROR_MESSAGE, isApiError } from './api-client';
 
 /** A failed `responseType: 'blob'` request carries the error envelope as a Blob: read its `msg`. */
 export async function messageOfBlobError(error: unknown): Promise<string> {
-  if (!isAxiosError(error)) return GENERIC_ERROR_MESSAGE;
+  if (!isApiError(error)) return GENERIC_ERROR_MESSAGE;
   const data: unknown = error.response?.data;
   try {
     const text = data instanceof Blob ? await data.text() : typeof data === 'string' ? data : JSON.stringify(data ?? {});

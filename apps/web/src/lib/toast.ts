@@ -18,7 +18,7 @@ export interface ToastMessage {
 export type ResolvedToast = Required<Pick<ToastMessage, 'severity' | 'summary' | 'life' | 'closable'>> &
   Pick<ToastMessage, 'detail' | 'group'> & { id: string };
 
-/** Draws toasts on screen; the layout provides one backed by antd's `App.useApp()`. */
+/** Draws toasts on screen; the layout provides one backed by antd's notification hook. */
 export interface ToastRenderer {
   show(toast: ResolvedToast): void;
   remove(id: string): void;
@@ -29,6 +29,9 @@ let renderer: ToastRenderer | null = null;
 let pending: ResolvedToast[] = [];
 const idsByGroup = new Map<string, Set<string>>();
 let sequence = 0;
+/** Whether any toast was asked for: the renderer (antd's notifications) is loaded only from then on. */
+let requested = false;
+const demandListeners = new Set<() => void>();
 
 function resolve(message: ToastMessage): ResolvedToast {
   sequence += 1;
@@ -47,6 +50,10 @@ function resolve(message: ToastMessage): ResolvedToast {
 export const toast = {
   show(message: ToastMessage): string {
     const resolved = resolve(message);
+    if (!requested) {
+      requested = true;
+      for (const listener of demandListeners) listener();
+    }
     if (resolved.group) {
       const ids = idsByGroup.get(resolved.group) ?? new Set<string>();
       ids.add(resolved.id);
@@ -77,4 +84,14 @@ export function connectToastRenderer(next: ToastRenderer): () => void {
   return () => {
     if (renderer === next) renderer = null;
   };
+}
+
+/** True once a toast was shown; for `useSyncExternalStore` with `subscribeToToastDemand`. */
+export function toastsRequested(): boolean {
+  return requested;
+}
+
+export function subscribeToToastDemand(listener: () => void): () => void {
+  demandListeners.add(listener);
+  return () => demandListeners.delete(listener);
 }

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import esES from 'antd/locale/es_ES';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppTextBase } from '../app/AppTextBase';
 import { ToastBridge } from '../layout/ToastBridge';
 
 /** antd reads media queries and element sizes; jsdom has neither. */
@@ -32,12 +33,12 @@ export function renderWithApp(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <ConfigProvider locale={esES}>
-      <AntdApp>
+      <AppTextBase>
         <ToastBridge />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </AntdApp>
+      </AppTextBase>
     </ConfigProvider>,
   );
   return { ...view, router, queryClient };

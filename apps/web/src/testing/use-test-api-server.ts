@@ -6,12 +6,12 @@ import { installBrowserShims } from './render-app';
 import { startTestApiServer, type TestApiServer } from './test-api-server';
 
 /**
- * Points the product's own axios client at a local HTTP server for the tests of one file, and
+ * Points the product's own API client at a local HTTP server for the tests of one file, and
  * forgets the previous test's routes and requests before each test. Returns the running server.
  */
 export function useTestApiServer(): () => TestApiServer {
   let server: TestApiServer | undefined;
-  let originalBaseURL: string | undefined;
+  let originalBaseURL = '';
   beforeAll(async () => {
     installBrowserShims();
     server = await startTestApiServer();

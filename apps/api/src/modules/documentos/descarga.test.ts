@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, contentType, nombreAscii, rangoPedido } from './descarga';
+import { coincideIfNoneMatch, contentDisposition, contentType, etagDe, nombreAscii, rangoPedido } from './descarga';
 
 describe('contentDisposition', () => {
   it('gives an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987)', () => {
@@ -40,5 +40,24 @@ describe('contentType', () => {
   it('adds the charset to text only', () => {
     expect(contentType('text/csv')).toBe('text/csv; charset=utf-8');
     expect(contentType('application/pdf')).toBe('application/pdf');
+  });
+});
+
+describe('coincideIfNoneMatch', () => {
+  const etag = etagDe('ab12');
+
+  it.each([
+    ['"ab12"', true],
+    ['W/"ab12"', true],
+    ['"otra", "ab12"', true],
+    ['"otra",W/"ab12"', true],
+    ['*', true],
+    ['"otra"', false],
+    ['ab12', false],
+    ['"ab1"', false],
+    ['', false],
+    [undefined, false],
+  ] as const)('If-None-Match %j → %s', (cabecera, esperado) => {
+    expect(coincideIfNoneMatch(cabecera, etag)).toBe(esperado);
   });
 });

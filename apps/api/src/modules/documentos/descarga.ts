@@ -47,6 +47,22 @@ export function rangoPedido(cabecera: string | undefined, tamano: number): Rango
   return { tipo: 'parcial', start, end };
 }
 
+/** The strong validator of a stored document: its SHA-256, which never changes once incorporated. */
+export function etagDe(huella: string): string {
+  return `"${huella}"`;
+}
+
+/**
+ * Whether `If-None-Match` names this ETag (RFC 9110 §13.1.2): `*`, or a comma-separated list of
+ * entity tags compared weakly, so `W/"…"` from a cache matches too.
+ */
+export function coincideIfNoneMatch(cabecera: string | undefined, etag: string): boolean {
+  const valor = cabecera?.trim();
+  if (!valor) return false;
+  if (valor === '*') return true;
+  return (valor.match(/(?:W\/)?"[^"]*"/g) ?? []).some((candidata) => candidata.replace(/^W\//, '') === etag);
+}
+
 /** Text is served as UTF-8 (detection only accepts UTF-8 text). */
 export function contentType(mime: string): string {
   return mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime;

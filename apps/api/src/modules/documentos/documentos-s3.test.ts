@@ -1,14 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../../testing/api-client';
 import { startTestIdp, type TestIdp } from '../../testing/idp';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { reconciliarHuerfanos } from './huerfanos';
 import { samplePdf } from './inspection/testing/sample-files';
+import { receiveToTemp } from './storage/receive';
 import { startS3TestServer, type S3TestServer } from './storage/testing/s3-test-server';
+import { registroDePrueba, subirDocumentoDePrueba } from './testing/documento-subido';
 import { formulario } from './testing/multipart';
 
 describe('documentos through the routes with STORAGE_DRIVER=s3 (s3rver, real PostgreSQL, real dev IdP)', () => {
@@ -91,5 +95,24 @@ describe('documentos through the routes with STORAGE_DRIVER=s3 (s3rver, real Pos
     await testApp.app.storage.remove(clave);
     const ausente = await gestor.post(`/api/expedientes/${expediente.id_expediente}/verificar`);
     expect(ausente.json().data.incidencias).toMatchObject([{ orden: 1, tipo: 'archivo_ausente' }]);
+  });
+
+  it('sets aside in huerfanos/ a bucket object without a row once past the grace, never one with a row', async () => {
+    const { clave: conFila } = await subirDocumentoDePrueba(testApp, token, 'Informe en el cubo');
+    const storage = testApp.app.storage;
+    const { tempPath } = await receiveToTemp(Readable.from([Buffer.from('sin fila')]), { tempDir: storage.tempDir, maxBytes: 1024 });
+    const huerfano = randomUUID();
+    await storage.commit(tempPath, huerfano);
+
+    const dentroDeLaGracia = await reconciliarHuerfanos(testApp.app.db, storage, registroDePrueba().log);
+    expect(dentroDeLaGracia.apartados).toEqual([]);
+    expect(await storage.exists(huerfano)).toBe(true);
+
+    const { log, avisos } = registroDePrueba();
+    const sinGracia = await reconciliarHuerfanos(testApp.app.db, storage, log, { graciaMs: 0 });
+    expect(sinGracia.apartados).toEqual([`huerfanos/${huerfano}`]);
+    expect(avisos.map((aviso) => aviso.datos.clave)).toEqual([huerfano]);
+    expect(await storage.exists(huerfano)).toBe(false);
+    expect(await storage.exists(conFila)).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ import {
   registrarAcceso,
   type Acceso,
 } from './documentos.service';
-import { contentDisposition, contentType, rangoPedido } from './descarga';
+import { coincideIfNoneMatch, contentDisposition, contentType, etagDe, rangoPedido } from './descarga';
 import { indicePdf } from './indice-pdf';
 import { RangeNotSatisfiableError, StoredObjectNotFoundError } from './storage/document-storage';
 import { procesarSubida } from './subida.multipart';
@@ -146,15 +146,17 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const servir = async (request: FastifyRequest, reply: FastifyReply, idRaw: string, acceso: Acceso) => {
     const caller = await callerOf(request);
     const documento = await documentoParaServir(app.db, caller, idDocumento(idRaw), acceso);
-    const etag = `"${documento.huella}"`;
-    const ifRange = request.headers['if-range'];
-    const rango = ifRange === undefined || ifRange === etag ? rangoPedido(request.headers.range, documento.tamano) : ({ tipo: 'completo' } as const);
-
+    const etag = etagDe(documento.huella);
     reply
       .header('x-content-type-options', 'nosniff')
       .header('accept-ranges', 'bytes')
       .header('etag', etag)
       .header('cache-control', 'private, no-cache');
+    // The client already holds these bytes: nothing is transferred, so nothing goes to the historial.
+    if (coincideIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+
+    const ifRange = request.headers['if-range'];
+    const rango = ifRange === undefined || ifRange === etag ? rangoPedido(request.headers.range, documento.tamano) : ({ tipo: 'completo' } as const);
     if (rango.tipo === 'insatisfacible') {
       reply.header('content-range', `bytes */${documento.tamano}`);
       throw new ApiHttpError(416, 'El rango de bytes pedido no es válido para este documento.', 'RANGE_NOT_SATISFIABLE');

@@ -22,6 +22,9 @@ const archivo = (contentType: string, description: string) => ({
   content: { [contentType]: { schema: Type.String({ format: 'binary' }) } },
 });
 
+/** The ETag is the document's SHA-256, so a cached copy is valid for ever. */
+const sinCambios = { description: 'La copia del cliente (`If-None-Match` = ETag, la huella SHA-256) está al día; sin cuerpo', type: 'null' };
+
 export const subirSchema = {
   tags,
   summary: 'Incorpora uno o varios documentos al expediente (multipart/form-data)',
@@ -81,12 +84,13 @@ export const verificarSchema = {
 
 export const descargarSchema = {
   tags,
-  summary: 'Descarga el documento (admite `Range`; la descarga queda en el historial)',
+  summary: 'Descarga el documento (admite `Range` e `If-None-Match`; la descarga queda en el historial)',
   params: DocumentoParamsSchema,
   produces: ['application/octet-stream'],
   response: {
     200: archivo('application/octet-stream', 'El archivo'),
     206: archivo('application/octet-stream', 'Parte del archivo'),
+    304: sinCambios,
     404: ApiError,
     416: ApiError,
   },
@@ -94,11 +98,12 @@ export const descargarSchema = {
 
 export const vistaSchema = {
   tags,
-  summary: 'Muestra el documento en el navegador (solo PDF, PNG y JPEG); queda en el historial',
+  summary: 'Muestra el documento en el navegador (solo PDF, PNG y JPEG; admite `If-None-Match`); queda en el historial',
   params: DocumentoParamsSchema,
   response: {
     200: archivo('application/octet-stream', 'El archivo'),
     206: archivo('application/octet-stream', 'Parte del archivo'),
+    304: sinCambios,
     404: ApiError,
     415: ApiError,
     416: ApiError,

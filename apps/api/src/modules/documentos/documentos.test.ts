@@ -443,6 +443,32 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       expect(otraVersion.rawPayload).toEqual(contenido);
     });
 
+    it('answers 304 without a body to an If-None-Match naming the SHA-256, and records no download', async () => {
+      const expediente = await crearExpediente();
+      const contenido = samplePdf('en caché');
+      const documento = await subirUno(expediente.id_expediente, 'en caché.pdf', contenido);
+      const pedir = (ruta: 'descargar' | 'vista', ifNoneMatch: string) =>
+        testApp.app.inject({
+          method: 'GET',
+          url: `/api/documentos/${documento.id_documento}/${ruta}`,
+          headers: { authorization: `Bearer ${tokens.consulta}`, 'if-none-match': ifNoneMatch },
+        });
+      const eventosAntes = (await historial(expediente.id_expediente)).length;
+
+      for (const ruta of ['descargar', 'vista'] as const) {
+        const cacheada = await pedir(ruta, `"otra", "${documento.huella}"`);
+        expect(cacheada.statusCode).toBe(304);
+        expect(cacheada.rawPayload.length).toBe(0);
+        expect(cacheada.headers).toMatchObject({ etag: `"${documento.huella}"`, 'cache-control': 'private, no-cache' });
+      }
+      expect((await historial(expediente.id_expediente)).length).toBe(eventosAntes);
+
+      const otra = await pedir('descargar', `"${sha256(Buffer.from('otra versión'))}"`);
+      expect(otra.statusCode).toBe(200);
+      expect(otra.rawPayload).toEqual(contenido);
+      expect((await historial(expediente.id_expediente)).length).toBe(eventosAntes + 1);
+    });
+
     it('previews PDF and images inline with a restrictive CSP, refuses other formats (415)', async () => {
       const expediente = await crearExpediente();
       const pdf = await subirUno(expediente.id_expediente, 'ver.pdf', samplePdf('ver'));

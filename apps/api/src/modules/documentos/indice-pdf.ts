@@ -4,7 +4,8 @@ import { tamanoLegible } from './documentos.mensajes';
 
 /**
  * The índice electrónico as an A4 landscape PDF in Spanish: heading, one row per document (the
- * full SHA-256 in a monospaced font), anulados struck through, the huella del índice at the end,
+ * full SHA-256 in a monospaced font), anulados with their name struck through and, below it, when
+ * and why they were annulled (not struck: it must stay legible), the huella del índice at the end,
  * and the table header repeated on every page. Standard fonts only (WinAnsi: á é í ó ú ñ ü ¿ ¡ º);
  * a character outside it is shown as "?".
  */
@@ -15,6 +16,7 @@ const TAMANO_TEXTO = 8;
 const TAMANO_HUELLA = 6.4;
 const INTERLINEA = 10;
 const GRIS = rgb(0.35, 0.35, 0.35);
+const ROJO_OSCURO = rgb(0.6, 0.1, 0.1);
 
 interface Columna {
   titulo: string;
@@ -30,6 +32,10 @@ const COLUMNAS: Columna[] = [
   { titulo: 'Formato', ancho: 42 },
   { titulo: 'Huella SHA-256', ancho: 285 },
 ];
+
+export function fecha(iso: string): string {
+  return fechaHora(iso).slice(0, 10);
+}
 
 export function fechaHora(iso: string): string {
   const partes = Object.fromEntries(
@@ -56,6 +62,7 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
   pdf.setCreationDate(new Date(indice.generado_en));
   const normal = await pdf.embedFont(StandardFonts.Helvetica);
   const negrita = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const cursiva = await pdf.embedFont(StandardFonts.HelveticaOblique);
   const mono = await pdf.embedFont(StandardFonts.Courier);
   const texto = representable(normal);
 
@@ -76,7 +83,7 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
         y -= 13;
       }
       pagina.drawText(
-        `Fecha de generación: ${fechaHora(indice.generado_en)}   ·   Función resumen: ${indice.funcion_resumen}   ·   Documentos: ${indice.entradas.length}`,
+        `Fecha de generación: ${fechaHora(indice.generado_en)}   ·   Función resumen: ${indice.funcion_resumen}   ·   ${recuento(indice)}`,
         { x: MARGEN, y, size: 9, font: normal, color: GRIS },
       );
       y -= 20;
@@ -98,9 +105,10 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
   }
 
   for (const entrada of indice.entradas) {
-    const nombre = texto(entrada.nombre);
-    const lineasNombre = partirLineas(entrada.anulado ? `${nombre} (anulado)` : nombre, normal, TAMANO_TEXTO, COLUMNAS[1]!.ancho - 6);
-    const altoFila = Math.max(lineasNombre.length, 1) * INTERLINEA + 3;
+    const anchoNombre = COLUMNAS[1]!.ancho - 6;
+    const lineasNombre = partirLineas(texto(entrada.nombre), normal, TAMANO_TEXTO, anchoNombre);
+    const lineasAnulacion = entrada.anulado ? partirLineas(texto(notaAnulacion(entrada)), cursiva, TAMANO_TEXTO, anchoNombre) : [];
+    const altoFila = (lineasNombre.length + lineasAnulacion.length) * INTERLINEA + 3;
     if (y - altoFila < MARGEN + 14) nuevaPagina();
 
     const color = entrada.anulado ? GRIS : rgb(0, 0, 0);
@@ -132,6 +140,10 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
         });
       }
     });
+    lineasAnulacion.forEach((linea, i) => {
+      const lineaY = y - (lineasNombre.length + i) * INTERLINEA;
+      pagina.drawText(linea, { x: MARGEN + COLUMNAS[0]!.ancho, y: lineaY, size: TAMANO_TEXTO, font: cursiva, color: ROJO_OSCURO });
+    });
     y -= altoFila;
     pagina.drawLine({
       start: { x: MARGEN, y: y + INTERLINEA - 2 },
@@ -154,6 +166,18 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
     });
   });
   return pdf.save();
+}
+
+function recuento(indice: IndiceElectronico): string {
+  const anulados = indice.entradas.filter((entrada) => entrada.anulado).length;
+  const documentos = `Documentos: ${indice.entradas.length}`;
+  if (anulados === 0) return documentos;
+  return `${documentos} (${anulados} ${anulados === 1 ? 'anulado' : 'anulados'})`;
+}
+
+export function notaAnulacion(entrada: Pick<IndiceElectronico['entradas'][number], 'fecha_anulacion' | 'motivo_anulacion'>): string {
+  const cuando = entrada.fecha_anulacion ? ` el ${fecha(entrada.fecha_anulacion)}` : '';
+  return entrada.motivo_anulacion ? `Anulado${cuando}: ${entrada.motivo_anulacion}` : `Anulado${cuando}`;
 }
 
 /** Replaces what the standard font cannot encode (outside WinAnsi) with "?". */

@@ -16,3 +16,31 @@ export function decodeCursor(cursor: string): string[] | null {
     return null;
   }
 }
+
+const ENTERO = /^-?\d{1,10}$/;
+const LIMITES_ENTERO: Record<string, number> = { integer: 2_147_483_647, smallint: 32_767 };
+// `timestamptz::text` with DateStyle ISO, e.g. `2024-03-10 23:30:00.123456+00` or `…+05:30`.
+const TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-]\d{2}(?::\d{2}){0,2}$/;
+
+function fechaHoraValida(texto: string): boolean {
+  const partes = TIMESTAMPTZ.exec(texto);
+  if (!partes) return false;
+  const [anio, mes, dia, hora, minuto, segundo] = partes.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const fecha = new Date(Date.UTC(anio, mes - 1, dia));
+  return fecha.getUTCMonth() === mes - 1 && fecha.getUTCDate() === dia && hora < 24 && minuto < 60 && segundo < 60;
+}
+
+/**
+ * Whether the keys of a cursor fit the sort they are used with (one value per key, each readable as
+ * its SQL type), so a cursor of another sort or a hand-made one is refused before reaching SQL.
+ */
+export function clavesEncajan(claves: readonly string[], tipos: readonly string[]): boolean {
+  if (claves.length !== tipos.length) return false;
+  return tipos.every((tipo, index) => {
+    const clave = claves[index]!;
+    if (tipo === 'text') return !clave.includes('\u0000');
+    if (tipo === 'timestamptz') return fechaHoraValida(clave);
+    const limite = LIMITES_ENTERO[tipo];
+    return limite !== undefined && ENTERO.test(clave) && Math.abs(Number(clave)) <= limite;
+  });
+}

@@ -145,7 +145,7 @@ describe('expedientes list, search and CSV export', () => {
         ['estado=borrado', 'El campo «estado» no tiene un valor permitido.'],
         ['tipo=uno', 'El campo «tipo» debe ser un número entero.'],
         ['desde=31/12/2024', 'El campo «desde» debe ser una fecha válida (aaaa-mm-dd).'],
-        ['pageSize=7', 'El campo «pageSize» no tiene un valor permitido.'],
+        ['pageSize=101', 'El campo «pageSize» debe ser menor o igual que 100.'],
         ['page=0', 'El campo «page» debe ser mayor o igual que 1.'],
         ['sort=descripcion', 'El campo «sort» no tiene un valor permitido.'],
         ['order=up', 'El campo «order» no tiene un valor permitido.'],
@@ -203,7 +203,14 @@ describe('expedientes list, search and CSV export', () => {
     });
 
     it('answers an empty page past the end, still with the total', async () => {
-      expect(await lista('page=9&pageSize=10')).toEqual({ items: [], total: DATOS.length, page: 9, pageSize: 10 });
+      expect(await lista('page=9&pageSize=10')).toEqual({
+        items: [],
+        total: DATOS.length,
+        totalExacto: true,
+        page: 9,
+        pageSize: 10,
+        siguiente: null,
+      });
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { celdaCsv, lineaCsv } from './expedientes.csv';
+import { celdaCsv, filaCsv, lineaCsv } from './expedientes.csv';
 import { escapeLike } from './expedientes.query';
 
 describe('celdaCsv', () => {
@@ -24,6 +24,26 @@ describe('celdaCsv', () => {
 
   it('joins a line with ; and ends it with CRLF', () => {
     expect(lineaCsv(['a', null, 'b;c'])).toBe('a;;"b;c"\r\n');
+  });
+});
+
+describe('filaCsv', () => {
+  it('writes the columns of the header in order, the estado as people read it, every cell escaped', () => {
+    const linea = filaCsv({
+      numero: 'EXP-2026-000001',
+      asunto: 'Obra; "menor"',
+      tipo: 'Licencia',
+      unidad: 'Urbanismo',
+      interesado_nombre: '=HIPERVINCULO("x")',
+      interesado_documento: null,
+      responsable: 'Rosa Molina Serrano',
+      estado: 'en_tramite',
+      fecha_apertura: '02/03/2026',
+      fecha_cierre: null,
+    });
+    expect(linea).toBe(
+      `EXP-2026-000001;"Obra; ""menor""";Licencia;Urbanismo;"'=HIPERVINCULO(""x"")";;Rosa Molina Serrano;En trámite;02/03/2026;\r\n`,
+    );
   });
 });
 

@@ -12,6 +12,7 @@ export const MENSAJES_EXPEDIENTE = {
   creado: 'Expediente creado.',
   actualizado: 'Expediente actualizado.',
   sinCambios: 'No hay cambios.',
+  cursorNoValido: 'El cursor de paginación no es válido para este orden. Vuelva a la primera página.',
 } as const;
 
 export const expedienteNoExiste = () => new ApiHttpError(404, MENSAJES_EXPEDIENTE.noExiste, 'NOT_FOUND');

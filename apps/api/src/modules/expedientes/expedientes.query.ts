@@ -7,7 +7,7 @@ export type Direccion = 'asc' | 'desc';
 
 /**
  * WHERE clause (without the keyword) of the list, count and export, over `expediente e`.
- * `desde`/`hasta` are calendar days in Europe/Madrid, both included.
+ * Dates are calendar days in Europe/Madrid, both ends included.
  */
 export function filtroWhere(caller: Caller, filtro: ExpedientesFiltro, params: SqlParams): string {
   const conditions = [expedientesVisibles(caller, params, 'e')];
@@ -19,13 +19,27 @@ export function filtroWhere(caller: Caller, filtro: ExpedientesFiltro, params: S
   if (filtro.tipo !== undefined) conditions.push(`e.id_tipo = ${params.add(filtro.tipo)}`);
   if (filtro.unidad !== undefined) conditions.push(`e.id_unidad = ${params.add(filtro.unidad)}`);
   if (filtro.responsable !== undefined) conditions.push(`e.id_responsable = ${params.add(filtro.responsable)}`);
-  if (filtro.desde) {
-    conditions.push(`e.fecha_apertura >= (${params.add(filtro.desde)}::date)::timestamp AT TIME ZONE 'Europe/Madrid'`);
-  }
-  if (filtro.hasta) {
-    conditions.push(`e.fecha_apertura < (${params.add(filtro.hasta)}::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'`);
+  if (filtro.desde) conditions.push(`e.fecha_apertura >= ${inicioDelDia(filtro.desde, params)}`);
+  if (filtro.hasta) conditions.push(`e.fecha_apertura < ${finDelDia(filtro.hasta, params)}`);
+  if (filtro.cierre_desde) conditions.push(`e.fecha_cierre >= ${inicioDelDia(filtro.cierre_desde, params)}`);
+  if (filtro.cierre_hasta) conditions.push(`e.fecha_cierre < ${finDelDia(filtro.cierre_hasta, params)}`);
+  if (filtro.documentos_desde) {
+    conditions.push(
+      `e.id_expediente IN (SELECT d.id_expediente FROM documento d
+                            WHERE NOT d.anulado AND d.fecha_incorporacion >= ${inicioDelDia(filtro.documentos_desde, params)})`,
+    );
   }
   return conditions.join(' AND ');
+}
+
+/** First instant of a `YYYY-MM-DD` day in Europe/Madrid. */
+function inicioDelDia(dia: string, params: SqlParams): string {
+  return `(${params.add(dia)}::date)::timestamp AT TIME ZONE 'Europe/Madrid'`;
+}
+
+/** First instant of the day after, so the day itself is included whole. */
+function finDelDia(dia: string, params: SqlParams): string {
+  return `(${params.add(dia)}::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'`;
 }
 
 /** `%`, `_` and `\` typed by the person are searched for literally. */
@@ -67,6 +81,11 @@ export function orderBy({ campo, direccion }: Orden): string {
 /** Column `claves_orden`: the sort key of each row as text[], exact (timestamps keep their microseconds). */
 export function clavesSelect({ campo }: Orden): string {
   return `ARRAY[${CLAVES_ORDEN[campo].map((clave) => `${clave.expr}::text`).join(', ')}] AS claves_orden`;
+}
+
+/** SQL type of each sort key, in order: what a cursor of this order must carry. */
+export function tiposClaves({ campo }: Orden): string[] {
+  return CLAVES_ORDEN[campo].map((clave) => clave.tipo);
 }
 
 /** Rows strictly after `ultima` (the `claves_orden` of the last row read) in the given order. */

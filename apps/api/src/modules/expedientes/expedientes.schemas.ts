@@ -24,7 +24,9 @@ export const listarSchema = {
   summary: 'Lista paginada de expedientes con filtros y orden',
   description:
     'Fechas `desde`/`hasta` (aaaa-mm-dd, ambas incluidas) en días de Europe/Madrid. Orden por defecto: ' +
-    '`fecha_apertura` descendente; con `sort` y sin `order`, ascendente (salvo la fecha).',
+    '`fecha_apertura` descendente; con `sort` y sin `order`, ascendente (salvo la fecha). Para la página ' +
+    'siguiente, envíe como `cursor` el `siguiente` de la actual (mismos filtros y orden); `page` sola salta filas. ' +
+    '`total` es exacto si `totalExacto`; si no, hay más de `total` expedientes.',
   querystring: ExpedientesListaQuerySchema,
   response: { 200: ReadEnvelope(ExpedientesPaginaSchema), 400: ApiError },
 };
@@ -32,7 +34,7 @@ export const listarSchema = {
 export const exportarSchema = {
   tags,
   summary: 'Exporta a CSV (UTF-8 con BOM, separado por «;») los expedientes que cumplen los filtros',
-  querystring: Type.Omit(ExpedientesListaQuerySchema, ['page', 'pageSize']),
+  querystring: Type.Omit(ExpedientesListaQuerySchema, ['page', 'pageSize', 'cursor']),
   produces: ['text/csv'],
   response: {
     200: { description: 'Archivo CSV', content: { 'text/csv': { schema: Type.String() } } },

@@ -26,11 +26,11 @@ import {
   transicionNoPermitida,
   versionObsoleta,
 } from './expedientes.mensajes';
-import { resolverOrden } from './expedientes.query';
+import { clavesEncajan, decodeCursor, encodeCursor } from './cursor';
+import { resolverOrden, tiposClaves, type Orden } from './expedientes.query';
 import {
   exportFilas,
   findExpediente,
-  findPagina,
   findTipo,
   findUnidad,
   findUsuario,
@@ -39,14 +39,26 @@ import {
   updateEstado,
   updateExpediente,
   type DatosExpediente,
+  type InicioPagina,
 } from './expedientes.repository';
 import { findHistorial, insertEvento } from './historial.repository';
+import { leerPaginaConTotal } from './lista-pagina';
 
+/** A page of the list: after `cursor` when given (keyset, as fast deep as at the start), otherwise at the offset of `page`. */
 export async function listar(db: Database, caller: Caller, query: ExpedientesListaQuery): Promise<ExpedientesPagina> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 25;
-  const { items, total } = await findPagina(db, caller, query, resolverOrden(query.sort, query.order), page, pageSize);
-  return { items, total, page, pageSize };
+  const orden = resolverOrden(query.sort, query.order);
+  const inicio: InicioPagina =
+    query.cursor === undefined ? { offset: (page - 1) * pageSize } : { despuesDe: clavesDelCursor(query.cursor, orden) };
+  const { items, siguiente, total, exacto } = await leerPaginaConTotal(db, caller, query, orden, inicio, pageSize);
+  return { items, total, totalExacto: exacto, page, pageSize, siguiente: siguiente && encodeCursor(siguiente) };
+}
+
+function clavesDelCursor(cursor: string, orden: Orden): string[] {
+  const claves = decodeCursor(cursor);
+  if (!claves || !clavesEncajan(claves, tiposClaves(orden))) throw datoNoValido(MENSAJES_EXPEDIENTE.cursorNoValido);
+  return claves;
 }
 
 /** The CSV, piece by piece: BOM and header first, then one chunk per database batch. */

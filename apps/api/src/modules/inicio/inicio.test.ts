@@ -26,6 +26,8 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
   let sinRoles: ApiClient;
   const abiertos: Expediente[] = [];
   let ajeno: Expediente;
+  let cerradoEsteMes: Expediente;
+  let tramite: Expediente[];
 
   const leer = async <T>(client: ApiClient, url: string): Promise<T> => {
     const response = await client.get(url);
@@ -53,9 +55,9 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
     // Known data: 3 abiertos (one opened last month), 2 en trámite, 1 closed this month, 1 closed last
     // month, 1 archived long ago (all gestor's); one more abierto belongs to admin.
     for (let i = 0; i < 3; i++) abiertos.push(await crearExpediente(as.gestor, ids, { asunto: `Abierto número ${i + 1}` }));
-    const tramite = [await crearExpediente(as.gestor, ids), await crearExpediente(as.gestor, ids)];
+    tramite = [await crearExpediente(as.gestor, ids), await crearExpediente(as.gestor, ids)];
     for (const expediente of tramite) await llevarA(as.gestor, expediente, ['en_tramite']);
-    await llevarA(as.gestor, await crearExpediente(as.gestor, ids), ['en_tramite', 'cerrado']);
+    cerradoEsteMes = await llevarA(as.gestor, await crearExpediente(as.gestor, ids), ['en_tramite', 'cerrado']);
     const cerradoAntes = await llevarA(as.gestor, await crearExpediente(as.gestor, ids), ['en_tramite', 'cerrado']);
     const archivado = await llevarA(as.gestor, await crearExpediente(as.gestor, ids), ['en_tramite', 'cerrado', 'archivado']);
     ajeno = await crearExpediente(as.admin, ids, { asunto: 'Expediente de la administradora' });
@@ -81,6 +83,26 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
       cerrados_este_mes: 1,
       documentos_hoy: 1,
     });
+  });
+
+  it('lists, for each figure, the expedientes it counts (the filters its link uses)', async () => {
+    const [dias] = await testApp.app.db.query<{ hoy: string; ayer: string; primero_de_mes: string }>(
+      `SELECT to_char(now() AT TIME ZONE 'Europe/Madrid', 'YYYY-MM-DD') AS hoy,
+              to_char(now() AT TIME ZONE 'Europe/Madrid' - interval '1 day', 'YYYY-MM-DD') AS ayer,
+              to_char(date_trunc('month', now() AT TIME ZONE 'Europe/Madrid'), 'YYYY-MM-DD') AS primero_de_mes`,
+    );
+    const ids = async (query: string) =>
+      (await leer<{ items: Expediente[] }>(as.gestor, `/api/expedientes?${query}&pageSize=100`)).items
+        .map((expediente) => expediente.id_expediente)
+        .sort((a, b) => a - b);
+
+    expect(await ids(`cierre_desde=${dias!.primero_de_mes}`)).toEqual([cerradoEsteMes.id_expediente]);
+    // The voided document of today does not count; yesterday's counts once "since yesterday".
+    expect(await ids(`documentos_desde=${dias!.hoy}`)).toEqual([abiertos[1]!.id_expediente]);
+    expect(await ids(`documentos_desde=${dias!.ayer}`)).toEqual(
+      [abiertos[1]!.id_expediente, tramite[0]!.id_expediente].sort((a, b) => a - b),
+    );
+    expect(await ids(`cierre_hasta=${dias!.ayer}&estado=archivado`)).toHaveLength(1);
   });
 
   it('keeps the counters equal to the rows after every kind of change', async () => {

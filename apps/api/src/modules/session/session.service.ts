@@ -2,11 +2,10 @@ import type { SessionData } from '@ecodigital/contracts/session';
 import type { Database } from '../../db/database';
 import type { Principal } from '../../plugins/access-token';
 import { buildMenuTree } from './menu-tree';
-import { findModulosPermitidos, findPermisosByRoles, upsertUsuario } from './session.repository';
+import { modulosPermitidos, permisosDeRoles, usuarioDe } from './session.cache';
 
 export async function getSession(db: Database, principal: Principal): Promise<SessionData> {
-  const usuario = await upsertUsuario(db, principal);
-  const permisos = await findPermisosByRoles(db, principal.roles);
-  const menu = buildMenuTree(await findModulosPermitidos(db, permisos));
+  const [usuario, permisos] = await Promise.all([usuarioDe(db, principal), permisosDeRoles(db, principal.roles)]);
+  const menu = buildMenuTree(await modulosPermitidos(db, permisos));
   return { menu, usuario, permisos };
 }

@@ -1,7 +1,9 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resign } from '../../testing/forge-token';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startTestIdp, type TestIdp } from '../../testing/idp';
+import { SESSION_CACHE_TTL_MS } from './session.cache';
 
 const TODOS_LOS_PERMISOS = [
   'documentos.anular',
@@ -110,5 +112,44 @@ describe('GET /api/session/get', () => {
     expect(b.data.usuario.id_usuario).toBe(a.data.usuario.id_usuario);
     const rows = await testApp.app.db.query('SELECT 1 FROM usuario WHERE username = $1', ['gestor']);
     expect(rows).toHaveLength(1);
+  });
+
+  describe('usuario writes', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const get = (token: string) =>
+      testApp.app.inject({ method: 'GET', url: '/api/session/get', headers: { authorization: `Bearer ${token}` } });
+    const stored = async (sub: string) => {
+      const [row] = await testApp.app.db.query<{ apellidos: string; ultimo_acceso: Date }>(
+        'SELECT apellidos, ultimo_acceso FROM usuario WHERE sub = $1',
+        [sub],
+      );
+      return row!;
+    };
+
+    it('registers the same claims once, writes changed claims at once, and refreshes the access after a while', async () => {
+      const { access_token } = await idp.tokensFor('consulta');
+      const sub = decodeJwt(access_token).sub!;
+      expect((await get(access_token)).statusCode).toBe(200);
+      const first = await stored(sub);
+
+      expect((await get(access_token)).statusCode).toBe(200);
+      expect((await stored(sub)).ultimo_acceso).toEqual(first.ultimo_acceso);
+
+      const renamed = await resign(access_token, await idp.signingKey(), (payload) => ({
+        ...payload,
+        family_name: 'Fernández Díaz de Vivar',
+      }));
+      const answer = await get(renamed);
+      expect(answer.json().data.usuario.apellidos).toBe('Fernández Díaz de Vivar');
+      const afterRename = await stored(sub);
+      expect(afterRename.apellidos).toBe('Fernández Díaz de Vivar');
+      expect(afterRename.ultimo_acceso.getTime()).toBeGreaterThan(first.ultimo_acceso.getTime());
+
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SESSION_CACHE_TTL_MS + 1 });
+      expect((await get(renamed)).statusCode).toBe(200);
+      expect((await stored(sub)).ultimo_acceso.getTime()).toBeGreaterThan(afterRename.ultimo_acceso.getTime());
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { ESTADOS_ACTIVOS, type EstadoExpediente } from '@ecodigital/contracts/expedientes';
-import { FORMATOS_PREVISUALIZABLES, type Documento, type Formato } from '@ecodigital/contracts/documentos';
+import { ESTADOS_ACTIVOS, type EstadoExpediente } from '@ecodigital/contracts/expedientes.rules';
+import type { Documento } from '@ecodigital/contracts/documentos';
+import { FORMATOS_PREVISUALIZABLES, type Formato } from '@ecodigital/contracts/documentos.rules';
 import { hasPermiso } from '../../session/permissions';
 
 export const PERMISOS_DOCUMENTOS = {

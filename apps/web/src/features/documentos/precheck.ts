@@ -1,4 +1,4 @@
-import { FORMATOS_ADMITIDOS } from '@ecodigital/contracts/documentos';
+import { FORMATOS_ADMITIDOS } from '@ecodigital/contracts/documentos.rules';
 import { formatNumber } from '../../lib/format';
 
 export const DEFAULT_MAX_UPLOAD_MB = 100;

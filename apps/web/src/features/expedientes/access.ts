@@ -3,7 +3,7 @@ import {
   TRANSICIONES,
   requiereMotivo,
   type EstadoExpediente,
-} from '@ecodigital/contracts/expedientes';
+} from '@ecodigital/contracts/expedientes.rules';
 import { hasPermiso } from '../../session/permissions';
 
 export const PERMISOS_EXPEDIENTES = {

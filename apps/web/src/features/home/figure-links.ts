@@ -2,10 +2,14 @@ import type { CifrasInicio } from '@ecodigital/contracts/inicio';
 
 export type Cifra = keyof CifrasInicio;
 
-/** `YYYY-MM-DD` of the first day of `now`'s month in Europe/Madrid (the API's calendar). */
+/** `YYYY-MM-DD` of `now` in Europe/Madrid (the API's calendar). */
+export function diaEnMadrid(now: Date): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(now);
+}
+
+/** `YYYY-MM-DD` of the first day of `now`'s month in Europe/Madrid. */
 export function primerDiaDelMes(now: Date): string {
-  const hoy = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(now);
-  return `${hoy.slice(0, 8)}01`;
+  return `${diaEnMadrid(now).slice(0, 8)}01`;
 }
 
 /** Where each Inicio figure leads: the expedientes list already filtered. */
@@ -16,9 +20,9 @@ export function enlaceDeCifra(cifra: Cifra, now: Date = new Date()): string {
     case 'en_tramite':
       return '/expedientes?estado=en_tramite';
     case 'cerrados_este_mes':
-      return `/expedientes?estado=cerrado&desde=${primerDiaDelMes(now)}`;
+      return `/expedientes?cierre_desde=${primerDiaDelMes(now)}`;
     case 'documentos_hoy':
-      return '/expedientes';
+      return `/expedientes?documentos_desde=${diaEnMadrid(now)}`;
   }
 }
 

@@ -22,11 +22,28 @@ export interface DocumentStorage {
   exists(key: string): Promise<boolean>;
   /** Only to undo a commit whose database transaction failed; a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /** Every committed object (neither temp nor quarantined files), in no particular order. */
+  listStored(): AsyncIterable<StoredObject>;
+  /**
+   * Moves a committed object out of the live keys into `huerfanos/<key>` (kept, never deleted);
+   * answers where it went, or `undefined` if it was already gone (another instance moved it).
+   */
+  quarantine(key: string): Promise<string | undefined>;
   /** Removes leftover `.part` files from `tempDir`; call at start. Answers how many. */
   cleanupTemp(options?: CleanupOptions): Promise<number>;
   /** Releases connections (S3); the storage is unusable afterwards. */
   close(): Promise<void>;
 }
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  /** When the object took its key (commit); later for a rewritten one. */
+  storedAt: Date;
+}
+
+/** Folder (local) or key prefix (S3) where objects without a `documento` row are set aside. */
+export const QUARANTINE_PREFIX = 'huerfanos';
 
 /** Inclusive byte offsets, as in HTTP `Range: bytes=start-end`. */
 export interface ByteRange {
@@ -61,8 +78,12 @@ export class RangeNotSatisfiableError extends Error {
 }
 
 /** Keys are UUIDs the server generates (lower-case); anything else never reaches a path or a bucket. */
+export function isStorageKey(key: string): boolean {
+  return STORAGE_KEY.test(key);
+}
+
 export function assertStorageKey(key: string): void {
-  if (!STORAGE_KEY.test(key)) throw new InvalidStorageKeyError(key);
+  if (!isStorageKey(key)) throw new InvalidStorageKeyError(key);
 }
 
 export function assertByteRange(range: ByteRange): void {

@@ -12,6 +12,7 @@ describeStorageContract('local', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'local-storage-'));
   return {
     storage: new LocalDocumentStorage({ dir }),
+    readQuarantined: (key) => readFile(path.join(dir, 'huerfanos', key)),
     teardown: () => rm(dir, { recursive: true, force: true }),
   };
 });

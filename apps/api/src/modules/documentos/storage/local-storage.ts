@@ -1,17 +1,22 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, stat, unlink, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   assertByteRange,
   assertInTempDir,
   assertStorageKey,
+  isStorageKey,
+  QUARANTINE_PREFIX,
   RangeNotSatisfiableError,
   StoredObjectNotFoundError,
   type ByteRange,
-  type DocumentStorage,
+  type StoredObject,
 } from './document-storage';
-import { discardTempFile, isErrorCode, newTempPath, removeLeftoverTempFiles, type CleanupOptions } from './temp-files';
+import { StorageBase } from './storage-base';
+import { discardTempFile, isErrorCode, newTempPath } from './temp-files';
+
+const SHARD = /^[0-9a-f]{2}$/;
 
 export interface LocalStorageOptions {
   /** Root directory; objects live in `<dir>/ab/cd/<key>`. */
@@ -24,11 +29,12 @@ export interface LocalStorageOptions {
  * Documents on the local disk. Commit is fsync → rename → fsync of the directory, so after a crash
  * a key is either absent or complete. Two levels of two-hex-digit folders keep directories small.
  */
-export class LocalDocumentStorage implements DocumentStorage {
+export class LocalDocumentStorage extends StorageBase {
   readonly dir: string;
   readonly tempDir: string;
 
   constructor(options: LocalStorageOptions) {
+    super();
     this.dir = path.resolve(options.dir);
     this.tempDir = path.resolve(options.tempDir ?? path.join(this.dir, '.tmp'));
   }
@@ -37,6 +43,9 @@ export class LocalDocumentStorage implements DocumentStorage {
     assertInTempDir(tempPath, this.tempDir);
     try {
       assertStorageKey(key);
+      // The mtime becomes the commit time, which the orphan reconciliation compares with its grace.
+      const now = new Date();
+      await utimes(tempPath, now, now);
       await syncFile(tempPath);
       const target = this.pathOf(key);
       const folder = path.dirname(target);
@@ -67,16 +76,6 @@ export class LocalDocumentStorage implements DocumentStorage {
     }
   }
 
-  async exists(key: string): Promise<boolean> {
-    try {
-      await this.size(key);
-      return true;
-    } catch (error) {
-      if (error instanceof StoredObjectNotFoundError) return false;
-      throw error;
-    }
-  }
-
   async remove(key: string): Promise<void> {
     assertStorageKey(key);
     const target = this.pathOf(key);
@@ -89,9 +88,36 @@ export class LocalDocumentStorage implements DocumentStorage {
     await syncDirectory(path.dirname(target));
   }
 
-  async cleanupTemp(options?: CleanupOptions): Promise<number> {
-    await mkdir(this.tempDir, { recursive: true });
-    return removeLeftoverTempFiles(this.tempDir, options);
+  /** Only the `ab/cd/<key>` tree: `.tmp` and `huerfanos` are not two hex digits. */
+  async *listStored(): AsyncIterable<StoredObject> {
+    for (const first of await subfolders(this.dir)) {
+      for (const second of await subfolders(path.join(this.dir, first))) {
+        const folder = path.join(this.dir, first, second);
+        for (const name of (await readdir(folder).catch(undefinedIfMissing)) ?? []) {
+          if (!isStorageKey(name) || !name.startsWith(first + second)) continue;
+          const info = await stat(path.join(folder, name)).catch(undefinedIfMissing);
+          if (!info?.isFile()) continue;
+          yield { key: name, size: info.size, storedAt: info.mtime };
+        }
+      }
+    }
+  }
+
+  async quarantine(key: string): Promise<string | undefined> {
+    assertStorageKey(key);
+    const source = this.pathOf(key);
+    const folder = path.join(this.dir, QUARANTINE_PREFIX);
+    const created = await mkdir(folder, { recursive: true });
+    if (created) await syncDirectory(this.dir);
+    try {
+      await rename(source, path.join(folder, key));
+    } catch (error) {
+      if (isErrorCode(error, 'ENOENT')) return undefined;
+      throw error;
+    }
+    await syncDirectory(folder);
+    await syncDirectory(path.dirname(source));
+    return `${QUARANTINE_PREFIX}/${key}`;
   }
 
   async close(): Promise<void> {}
@@ -106,6 +132,17 @@ export class LocalDocumentStorage implements DocumentStorage {
       await syncDirectory(path.dirname(current));
     }
   }
+}
+
+async function subfolders(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(undefinedIfMissing);
+  return (entries ?? []).filter((entry) => entry.isDirectory() && SHARD.test(entry.name)).map((entry) => entry.name);
+}
+
+/** A folder or file removed while being listed (another instance quarantining) is simply skipped. */
+function undefinedIfMissing(error: unknown): undefined {
+  if (isErrorCode(error, 'ENOENT')) return undefined;
+  throw error;
 }
 
 async function syncFile(filePath: string): Promise<void> {

@@ -40,12 +40,20 @@ export class EmptyFileError extends Error {
   }
 }
 
+/**
+ * With the default 16 KiB, every 64 KiB socket chunk stalls the request until the disk write before
+ * it returns, so receiving and writing never overlap; 1 MiB lets the socket keep flowing while the
+ * queued chunks go down in one writev.
+ */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+
 export async function receiveToTemp(source: Readable, { tempDir, maxBytes, signal }: ReceiveOptions): Promise<ReceivedFile> {
   await mkdir(tempDir, { recursive: true });
   const tempPath = newTempPath(tempDir);
   const meter = new HashingMeter(maxBytes);
   try {
-    await pipeline(source, meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }), { signal });
+    const file = createWriteStream(tempPath, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_BUFFER_BYTES });
+    await pipeline(source, meter, file, { signal });
     if (meter.size === 0) throw new EmptyFileError();
     await syncToDisk(tempPath);
     return { tempPath, size: meter.size, sha256: meter.digest() };

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiveToTemp } from './receive';
 import { S3DocumentStorage } from './s3-storage';
@@ -31,9 +32,20 @@ async function s3Storage(server: S3TestServer, bucket = server.bucket) {
 describeStorageContract('s3 (s3rver)', async () => {
   const server = await startS3TestServer();
   const subject = await s3Storage(server);
+  const raw = new S3Client({
+    region: 'us-east-1',
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    credentials: server.credentials,
+  });
   return {
     storage: subject.storage,
+    async readQuarantined(key) {
+      const answer = await raw.send(new GetObjectCommand({ Bucket: server.bucket, Key: `huerfanos/${key}` }));
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    },
     async teardown() {
+      raw.destroy();
       await subject.teardown();
       await server.stop();
     },

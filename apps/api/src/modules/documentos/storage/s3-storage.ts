@@ -1,18 +1,28 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import {
   assertByteRange,
   assertInTempDir,
   assertStorageKey,
+  isStorageKey,
+  QUARANTINE_PREFIX,
   RangeNotSatisfiableError,
   StoredObjectNotFoundError,
   type ByteRange,
-  type DocumentStorage,
+  type StoredObject,
 } from './document-storage';
-import { discardTempFile, removeLeftoverTempFiles, type CleanupOptions } from './temp-files';
+import { StorageBase } from './storage-base';
+import { discardTempFile } from './temp-files';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -35,12 +45,13 @@ const QUEUE_SIZE = 2;
  * in a local temp dir first (hash, size and type are checked there); commit streams that file up
  * (multipart when large), confirms the stored size, then deletes the temp file.
  */
-export class S3DocumentStorage implements DocumentStorage {
+export class S3DocumentStorage extends StorageBase {
   readonly tempDir: string;
   private readonly bucket: string;
   private readonly client: S3Client;
 
   constructor(options: S3StorageOptions) {
+    super();
     this.bucket = options.bucket;
     this.tempDir = options.tempDir;
     this.client = new S3Client({
@@ -107,24 +118,38 @@ export class S3DocumentStorage implements DocumentStorage {
     }
   }
 
-  async exists(key: string): Promise<boolean> {
-    try {
-      await this.size(key);
-      return true;
-    } catch (error) {
-      if (error instanceof StoredObjectNotFoundError) return false;
-      throw error;
-    }
-  }
-
   async remove(key: string): Promise<void> {
     assertStorageKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  async cleanupTemp(options?: CleanupOptions): Promise<number> {
-    await mkdir(this.tempDir, { recursive: true });
-    return removeLeftoverTempFiles(this.tempDir, options);
+  /** Keys at the top level only (the `/` delimiter leaves `huerfanos/…` out), page by page. */
+  async *listStored(): AsyncIterable<StoredObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Delimiter: '/', ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key || !isStorageKey(object.Key)) continue;
+        yield { key: object.Key, size: object.Size ?? 0, storedAt: object.LastModified ?? new Date() };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** S3 has no rename: a server-side copy, then the original is deleted. */
+  async quarantine(key: string): Promise<string | undefined> {
+    assertStorageKey(key);
+    const target = `${QUARANTINE_PREFIX}/${key}`;
+    try {
+      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: `${this.bucket}/${key}` }));
+    } catch (error) {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    }
+    await this.remove(key);
+    return target;
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import type { ReadResponse } from '@ecodigital/contracts/envelope';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 
 /** What the upload view needs to know of its destination. */
@@ -19,7 +18,7 @@ export async function fetchDestino(id_expediente: number, signal?: AbortSignal):
 }
 
 export function isMissing(error: unknown): boolean {
-  return isAxiosError(error) && (error.response?.status === 404 || error.response?.status === 400);
+  return isApiError(error) && (error.response?.status === 404 || error.response?.status === 400);
 }
 
 export const destinoQueryOptions = (id_expediente: number) =>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReadResponse } from '@ecodigital/contracts/envelope';
-import { ESTADOS_ACTIVOS, type ExpedienteResumen, type ExpedientesPagina } from '@ecodigital/contracts/expedientes';
+import type { ExpedienteResumen, ExpedientesPagina } from '@ecodigital/contracts/expedientes';
+import { ESTADOS_ACTIVOS } from '@ecodigital/contracts/expedientes.rules';
 import { api } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 

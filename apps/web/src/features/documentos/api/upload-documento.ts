@@ -1,7 +1,6 @@
-import axios, { isAxiosError } from 'axios';
 import type { ResultadoSubida } from '@ecodigital/contracts/documentos';
 import type { WriteResponse } from '@ecodigital/contracts/envelope';
-import { GENERIC_ERROR_MESSAGE, api } from '../../../lib/api-client';
+import { api, GENERIC_ERROR_MESSAGE, isApiError, isCancel } from '../../../lib/api-client';
 import { buildUploadFormData } from '../upload-request';
 
 export interface UploadDocumentoInput {
@@ -48,11 +47,11 @@ export async function uploadDocumento(input: UploadDocumentoInput): Promise<Uplo
     }
     return { resultado: 'subido', detalle };
   } catch (error) {
-    if (axios.isCancel(error) || input.signal?.aborted) return { resultado: 'cancelado' };
-    if (isAxiosError(error) && !error.response) {
+    if (isCancel(error) || input.signal?.aborted) return { resultado: 'cancelado' };
+    if (isApiError(error) && !error.response) {
       return { resultado: 'rechazado', motivo: 'No se pudo enviar el archivo: compruebe la conexión.' };
     }
-    const data: unknown = isAxiosError(error) ? error.response?.data : undefined;
+    const data: unknown = isApiError(error) ? error.response?.data : undefined;
     const detalle = (data as { data?: ResultadoSubida[] } | undefined)?.data?.[0];
     return { resultado: 'rechazado', motivo: detalle?.motivo ?? messageOf(data) ?? GENERIC_ERROR_MESSAGE };
   }

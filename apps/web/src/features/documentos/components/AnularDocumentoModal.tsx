@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { LIMITES_DOCUMENTO, type Documento } from '@ecodigital/contracts/documentos';
+import type { Documento } from '@ecodigital/contracts/documentos';
+import { LIMITES_DOCUMENTO } from '@ecodigital/contracts/documentos.rules';
 
 const { motivoAnulacionMin: MIN, motivoAnulacionMax: MAX } = LIMITES_DOCUMENTO;
 

@@ -6,13 +6,12 @@ import {
   EyeOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { isAxiosError } from 'axios';
 import { Alert, Button, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
-import { GENERIC_ERROR_MESSAGE } from '../../../lib/api-client';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { formatFileSize } from '../../../lib/format-size';
 import { canUpload, documentoActions, type DocumentosAccess } from '../access';
@@ -37,7 +36,7 @@ export interface DocumentosTabProps {
 }
 
 function errorMessage(error: unknown): string {
-  const msg = isAxiosError(error) ? (error.response?.data as { msg?: unknown } | undefined)?.msg : undefined;
+  const msg = isApiError(error) ? (error.response?.data as { msg?: unknown } | undefined)?.msg : undefined;
   return typeof msg === 'string' && msg.trim() ? msg : GENERIC_ERROR_MESSAGE;
 }
 

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import type { ExpedientesFiltro } from '@ecodigital/contracts/expedientes';
-import { GENERIC_ERROR_MESSAGE, api } from '../../../lib/api-client';
+import { api, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
 import { NOTIFICATION_LIFE_MS } from '../../../lib/constants';
 import { filenameFromContentDisposition, saveBlob } from '../../../lib/download';
 import { toast } from '../../../lib/toast';
@@ -11,7 +10,7 @@ const FALLBACK_FILENAME = 'expedientes.csv';
 
 /** A failed download arrives as a Blob: read the envelope's message out of it. */
 async function messageOfBlobError(error: unknown): Promise<string> {
-  if (!isAxiosError(error) || !(error.response?.data instanceof Blob)) return GENERIC_ERROR_MESSAGE;
+  if (!isApiError(error) || !(error.response?.data instanceof Blob)) return GENERIC_ERROR_MESSAGE;
   try {
     const body = JSON.parse(await error.response.data.text()) as { msg?: unknown };
     return typeof body.msg === 'string' && body.msg.trim() ? body.msg : GENERIC_ERROR_MESSAGE;

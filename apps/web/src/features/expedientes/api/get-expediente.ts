@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import type { ReadResponse } from '@ecodigital/contracts/envelope';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { expedientesKeys } from './keys';
 
 /** `GET /api/expedientes/:id`. Quiet: the view itself says when the expediente does not exist. */
@@ -12,7 +11,7 @@ export async function fetchExpediente(id: number, signal?: AbortSignal): Promise
 }
 
 export function isNotFound(error: unknown): boolean {
-  return isAxiosError(error) && error.response?.status === 404;
+  return isApiError(error) && error.response?.status === 404;
 }
 
 export const expedienteQueryOptions = (id: number) =>

@@ -1,4 +1,4 @@
-import type { ParamsSerializerOptions } from 'axios';
+import type { ParamsSerializerOptions } from '../../../lib/api-client';
 
 /** The API reads arrays as repeated parameters: `estado=abierto&estado=en_tramite`. */
 export const repeatedArrayParams: ParamsSerializerOptions = { indexes: null };

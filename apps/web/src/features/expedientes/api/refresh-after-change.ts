@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { expedientesKeys } from './keys';
+import { isApiError } from '../../../lib/api-client';
 
 /** After a successful change: the answer is the new detail; lists and history are out of date. */
 export function applyChangedExpediente(queryClient: QueryClient, expediente: Expediente): Promise<void> {
@@ -17,6 +17,6 @@ export function applyChangedExpediente(queryClient: QueryClient, expediente: Exp
  * already shown the server's message; reload what is on screen so the next try starts from it.
  */
 export function refreshOnConflict(queryClient: QueryClient, id: number, error: unknown): Promise<void> | undefined {
-  if (!isAxiosError(error) || error.response?.status !== 409) return undefined;
+  if (!isApiError(error) || error.response?.status !== 409) return undefined;
   return queryClient.invalidateQueries({ queryKey: expedientesKeys.detail(id) });
 }

@@ -1,8 +1,9 @@
 import { Form, Input, Modal, Typography } from 'antd';
-import { isAxiosError } from 'axios';
 import { useState } from 'react';
-import { ESTADO_ETIQUETAS, LIMITES_EXPEDIENTE, type CambiarEstado, type Expediente } from '@ecodigital/contracts/expedientes';
+import type { CambiarEstado, Expediente } from '@ecodigital/contracts/expedientes';
+import { ESTADO_ETIQUETAS, LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import type { AccionTransicion, Transicion } from '../access';
+import { isApiError } from '../../../lib/api-client';
 
 const CONFIRMACIONES: Record<AccionTransicion, { title: string; detail: string }> = {
   pasar_a_tramite: { title: '¿Pasar el expediente a trámite?', detail: 'El expediente quedará en trámite.' },
@@ -34,7 +35,7 @@ export function CambioEstadoModal({ expediente, transicion: requested, saving, o
       onClose();
     } catch (error) {
       // A conflict means the expediente changed meanwhile: it is being reloaded, this choice is void.
-      if (isAxiosError(error) && error.response?.status === 409) onClose();
+      if (isApiError(error) && error.response?.status === 409) onClose();
     }
   }
 

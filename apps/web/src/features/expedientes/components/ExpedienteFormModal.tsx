@@ -1,6 +1,6 @@
 import { Col, Form, Input, Modal, Row, Select } from 'antd';
 import { useState } from 'react';
-import { DOCUMENTO_IDENTIDAD_PATTERN, LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes';
+import { DOCUMENTO_IDENTIDAD_PATTERN, LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import { useResponsables } from '../api/get-responsables';
 import { useTiposExpediente } from '../api/get-tipos-expediente';
 import { useUnidades } from '../api/get-unidades';

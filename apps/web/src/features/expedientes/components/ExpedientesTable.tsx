@@ -1,8 +1,10 @@
 import { Empty, Table, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { ORDENABLES, PAGE_SIZES, type CampoOrden, type ExpedienteResumen, type ExpedientesPagina } from '@ecodigital/contracts/expedientes';
-import { formatDate, formatNumber } from '../../../lib/format';
+import type { ExpedienteResumen, ExpedientesPagina } from '@ecodigital/contracts/expedientes';
+import { ORDENABLES, PAGE_SIZES, type CampoOrden } from '@ecodigital/contracts/expedientes.rules';
+import { formatDate } from '../../../lib/format';
+import { pageChange, paginationTotal, totalLabel } from '../list-paging';
 import type { ListState } from '../list-search-params';
 import { EstadoTag } from '../../../components/EstadoTag';
 import './expedientes.css';
@@ -12,10 +14,6 @@ type SortOrder = 'ascend' | 'descend' | null;
 function sortOrderOf(state: ListState, campo: CampoOrden): SortOrder {
   if (state.sort !== campo) return null;
   return state.order === 'desc' ? 'descend' : 'ascend';
-}
-
-function totalLabel(total: number): string {
-  return `Total: ${formatNumber(total)} ${total === 1 ? 'expediente' : 'expedientes'}`;
 }
 
 function columns(state: ListState): TableProps<ExpedienteResumen>['columns'] {
@@ -68,7 +66,8 @@ export function ExpedientesTable({ state, pagina, loading, emptyText, onChange, 
       return;
     }
     const pageSize = PAGE_SIZES.find((size) => size === pagination.pageSize) ?? state.pageSize;
-    onChange({ pageSize, page: pageSize === state.pageSize ? (pagination.current ?? 1) : 1 });
+    if (pageSize !== state.pageSize) onChange({ pageSize, page: 1 });
+    else onChange(pageChange(state, pagination.current ?? 1, pagina?.siguiente));
   };
 
   const openOnEnter = (event: KeyboardEvent, id: number) => {
@@ -89,10 +88,10 @@ export function ExpedientesTable({ state, pagina, loading, emptyText, onChange, 
       pagination={{
         current: state.page,
         pageSize: state.pageSize,
-        total: pagina?.total ?? 0,
+        total: paginationTotal(state, pagina),
         pageSizeOptions: PAGE_SIZES.map(String),
         showSizeChanger: true,
-        showTotal: totalLabel,
+        showTotal: () => totalLabel(pagina),
       }}
       onRow={(row) => ({
         className: 'expedientes-row',

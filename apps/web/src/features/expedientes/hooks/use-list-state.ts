@@ -21,7 +21,10 @@ export function useListState() {
 
   const update = useCallback(
     (patch: Partial<ListState>) => {
-      const next = serializeListSearchParams({ ...parseListSearchParams(latest.current), ...patch });
+      const { cursores, ...current } = parseListSearchParams(latest.current);
+      // Cursors belong to the page they were read on: any other page change (or a filter) drops them.
+      const kept = 'page' in patch ? undefined : cursores;
+      const next = serializeListSearchParams({ ...current, cursores: kept, ...patch });
       latest.current = next;
       setSearchParams(next);
     },

@@ -1,5 +1,4 @@
 import { Button, Card, Empty, Result, Skeleton, Tabs } from 'antd';
-import { isAxiosError } from 'axios';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
@@ -17,6 +16,7 @@ import { ExpedienteFormModal } from '../components/ExpedienteFormModal';
 import { HistorialTimeline } from '../components/HistorialTimeline';
 import { formValuesOf, hasChanges, toEditarExpediente, type ExpedienteFormValues } from '../form-values';
 import { useExpedientesAccess } from '../hooks/use-expedientes-access';
+import { isApiError } from '../../../lib/api-client';
 
 function parseId(value: string): number | null {
   if (!/^\d{1,15}$/.test(value)) return null;
@@ -64,7 +64,7 @@ function ExpedienteContent({ expediente, documentosTab }: { expediente: Expedien
       setEditing(false);
     } catch (error) {
       // Someone else changed it: the detail is being reloaded, the open form is stale.
-      if (isAxiosError(error) && error.response?.status === 409) setEditing(false);
+      if (isApiError(error) && error.response?.status === 409) setEditing(false);
       throw error;
     }
   }

@@ -8,6 +8,7 @@ import { ExpedientesListView } from './ExpedientesListView';
 
 const server = useTestApiServer();
 let items: ExpedienteResumen[];
+let totalExacto: boolean;
 
 
 
@@ -16,12 +17,17 @@ beforeEach(() => {
     resumenDemo(),
     resumenDemo({ id_expediente: 8, numero: 'EXP-2025-000008', asunto: 'Queja por ruido nocturno', estado: 'cerrado', responsable: null }),
   ];
-  server().routes.set('GET /api/expedientes', (request) => ({
-    body: {
-      success: true,
-      data: { items, total: items.length === 0 ? 0 : 1234, page: Number(request.query.get('page') ?? 1), pageSize: 10 },
-    },
-  }));
+  totalExacto = true;
+  server().routes.set('GET /api/expedientes', (request) => {
+    const page = Number(request.query.get('page') ?? 1);
+    const total = items.length === 0 ? 0 : totalExacto ? 1234 : 1000;
+    return {
+      body: {
+        success: true,
+        data: { items, total, totalExacto, page, pageSize: 10, siguiente: items.length === 0 ? null : `cursor-de-${page}` },
+      },
+    };
+  });
   server().routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
   server().routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
   server().routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
@@ -64,6 +70,41 @@ describe('ExpedientesListView', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Cerrado')).toBeTruthy();
     expect(within(row).getByText('04/03/2025')).toBeTruthy();
     expect(screen.getByText('Nuevo expediente')).toBeTruthy();
+  });
+
+  it('pages forward by cursor, keeps the cursors in the URL for reload and Anterior, and jumps by offset', async () => {
+    const { router } = renderList();
+    await screen.findByText('EXP-2025-000008');
+    fireEvent.click(screen.getByTitle('Página siguiente'));
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('cursor')).toBe('cursor-de-1'));
+    expect(listRequests().at(-1)?.query.get('page')).toBe('2');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2&cursor=cursor-de-1'));
+
+    fireEvent.click(screen.getByTitle('Página siguiente'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3&cursor=cursor-de-1&cursor=cursor-de-2'));
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('cursor')).toBe('cursor-de-2'));
+
+    fireEvent.click(screen.getByTitle('Página anterior'));
+    // Page 2 read with the same cursor comes from the query cache: the URL is what must match.
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2&cursor=cursor-de-1'));
+
+    fireEvent.click(screen.getByTitle('5'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=5'));
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('page')).toBe('5'));
+    expect(listRequests().at(-1)?.query.has('cursor')).toBe(false);
+    cleanupApp();
+
+    renderList('?page=3&cursor=cursor-de-1&cursor=cursor-de-2');
+    await screen.findByText('EXP-2025-000008');
+    expect(listRequests().at(-1)?.query.getAll('cursor')).toEqual(['cursor-de-2']);
+  });
+
+  it('says "más de" when the API could not count every match, and still offers the next page', async () => {
+    totalExacto = false;
+    renderList('?page=100');
+    await screen.findByText('Más de 1.000 expedientes');
+    expect(screen.getByTitle('101')).toBeTruthy();
+    expect(screen.getByTitle('Página siguiente').getAttribute('aria-disabled')).not.toBe('true');
   });
 
   it('opens the detail with a click or with Enter on a focused row', async () => {

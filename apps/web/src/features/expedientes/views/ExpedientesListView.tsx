@@ -12,6 +12,7 @@ import { ExpedientesTable } from '../components/ExpedientesTable';
 import { toCrearExpediente, type ExpedienteFormValues } from '../form-values';
 import { useExpedientesAccess } from '../hooks/use-expedientes-access';
 import { useListState } from '../hooks/use-list-state';
+import { apiQueryOf } from '../list-paging';
 import { filtersOf } from '../list-search-params';
 
 /** `/expedientes`: search, filter, sort and page through the expedientes; create one. */
@@ -19,7 +20,7 @@ export function ExpedientesListView() {
   const navigate = useNavigate();
   const access = useExpedientesAccess();
   const { state, update, setFilters } = useListState();
-  const expedientes = useExpedientes(state);
+  const expedientes = useExpedientes(apiQueryOf(state));
   const create = useCreateExpediente();
   const exportCsv = useExportExpedientesCsv();
   const [creating, setCreating] = useState(false);

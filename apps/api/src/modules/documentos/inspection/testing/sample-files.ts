@@ -1,9 +1,15 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { buildZip, type ZipInput } from './zip-writer';
 
-/** Small but real files of each kind, built in memory for detection tests. */
+/** Small but real files of each kind, built in memory for detection, API and end-to-end tests. */
 
-export function samplePdf(text = 'Resolución nº 5'): Buffer {
+export interface SamplePdfOptions {
+  /** Comment lines before the objects, so an upload on a throttled connection lasts long enough to watch. */
+  paddingKb?: number;
+}
+
+/** A real one-page PDF showing `text` (Latin-1 only: the standard Helvetica font). */
+export function samplePdf(text = 'Resolución nº 5', { paddingKb = 0 }: SamplePdfOptions = {}): Buffer {
   const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -13,6 +19,8 @@ export function samplePdf(text = 'Resolución nº 5'): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
   let body = '%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n';
+  const paddingLine = `%${'0123456789'.repeat(7)}\n`;
+  body += paddingLine.repeat(Math.ceil((paddingKb * 1024) / paddingLine.length));
   const offsets: number[] = [];
   objects.forEach((object, index) => {
     offsets.push(Buffer.byteLength(body, 'latin1'));
@@ -25,17 +33,27 @@ export function samplePdf(text = 'Resolución nº 5'): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-export function samplePng(): Buffer {
+/** A real RGB PNG with a diagonal gradient; 1×1 by default, larger to be seen in a preview. */
+export function samplePng({ width = 1, height = 1 }: { width?: number; height?: number } = {}): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // truecolour
-  const pixelRow = Buffer.from([0, 0x2e, 0x7d, 0x32]); // filter byte + RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then RGB
+    for (let x = 0; x < width; x++) {
+      row[1 + x * 3] = Math.round((x / width) * 255);
+      row[2 + x * 3] = 120;
+      row[3 + x * 3] = Math.round((y / height) * 255);
+    }
+    rows.push(row);
+  }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(pixelRow)),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -9,11 +9,14 @@ import {
   RangeNotSatisfiableError,
   StoredObjectNotFoundError,
   type DocumentStorage,
+  type StoredObject,
 } from '../document-storage';
 import { receiveToTemp } from '../receive';
 
 export interface StorageUnderTest {
   storage: DocumentStorage;
+  /** The bytes kept under `huerfanos/<key>`, read past the storage (its keys are live ones only). */
+  readQuarantined(key: string): Promise<Buffer>;
   teardown(): Promise<void>;
 }
 
@@ -128,6 +131,43 @@ export function describeStorageContract(driver: string, setup: () => Promise<Sto
       const keys = await Promise.all(contents.map((content) => commitNew(content)));
       const readBack = await Promise.all(keys.map(async (key) => sha256(await readAll(await storage.read(key)))));
       expect(readBack).toEqual(contents.map(sha256));
+    });
+
+    async function listAll(): Promise<StoredObject[]> {
+      const objects: StoredObject[] = [];
+      for await (const object of storage.listStored()) objects.push(object);
+      return objects;
+    }
+
+    it('lists committed objects with size and commit time, never temp files', async () => {
+      const content = Buffer.from('listado');
+      const key = await commitNew(content);
+      const staged = path.basename(await stage(Buffer.from('en recepción')));
+
+      const listed = await listAll();
+      const entry = listed.find((object) => object.key === key);
+      expect(entry).toMatchObject({ key, size: content.length });
+      // A clock sanity check, not a timing: the commit happened during this test.
+      expect(Math.abs(entry!.storedAt.getTime() - Date.now())).toBeLessThan(10 * 60 * 1000);
+      expect(listed.map((object) => object.key)).not.toContain(staged.replace(/\.part$/, ''));
+      expect(listed.every((object) => /^[0-9a-f-]{36}$/.test(object.key))).toBe(true);
+      await storage.cleanupTemp();
+    });
+
+    it('quarantines an object under huerfanos/ with its bytes intact; a second attempt finds it gone', async () => {
+      const kept = await commitNew(Buffer.from('con fila'));
+      const orphanContent = Buffer.from('sin fila: bytes de alguien');
+      const orphan = await commitNew(orphanContent);
+
+      expect(await storage.quarantine(orphan)).toBe(`huerfanos/${orphan}`);
+      expect(await storage.exists(orphan)).toBe(false);
+      expect(await subject.readQuarantined(orphan)).toEqual(orphanContent);
+      expect(await storage.quarantine(orphan)).toBeUndefined();
+
+      const keys = (await listAll()).map((object) => object.key);
+      expect(keys).toContain(kept);
+      expect(keys).not.toContain(orphan);
+      expect(await storage.exists(kept)).toBe(true);
     });
 
     it('cleans leftover .part files from its temp dir and nothing else', async () => {

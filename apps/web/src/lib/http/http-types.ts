@@ -1,0 +1,30 @@
+import type { ParamsSerializerOptions } from './query-string';
+
+export interface UploadProgress {
+  loaded: number;
+  /** Undefined when the browser does not know the body's size. */
+  total?: number;
+}
+
+export interface RequestConfig {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url?: string;
+  data?: unknown;
+  params?: object;
+  paramsSerializer?: ParamsSerializerOptions;
+  /** `json` (default) parses the body when it is JSON and keeps the text otherwise. */
+  responseType?: 'json' | 'blob' | 'text';
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  onUploadProgress?: (event: UploadProgress) => void;
+  /** Skips the automatic "Éxito"/"Error" toasts, for calls whose outcome is handled quietly. */
+  silent?: boolean;
+}
+
+export interface HttpResponse<T = unknown> {
+  data: T;
+  status: number;
+  /** Response headers, names in lower case. */
+  headers: Record<string, string>;
+  config: RequestConfig;
+}

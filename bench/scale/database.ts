@@ -1,0 +1,79 @@
+/**
+ * The benchmark's PostgreSQL database: reused when it already holds the requested number of
+ * expedientes (reruns take seconds), otherwise dropped, recreated and filled by the project's own
+ * data generator (`npm run seed:demo`).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function prepareDatabase(options: {
+  name: string;
+  expedientes: number;
+  fresh: boolean;
+  repoRoot: string;
+}): Promise<{ url: string; reused: boolean }> {
+  const url = databaseUrl(options.name);
+  const existing = options.fresh ? undefined : await countExpedientes(options.name);
+  const reused = existing === options.expedientes;
+  if (!reused) {
+    if (existing !== undefined) console.log(`La base de datos ${options.name} tiene ${existing ?? 0} expedientes; se regenera.`);
+    await withClient(ADMIN_URL, async (admin) => {
+      await admin.query(`DROP DATABASE IF EXISTS ${options.name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${options.name}`);
+    });
+    await seed(url, options.expedientes, options.repoRoot);
+  }
+  // A freshly loaded table has no visibility map until autovacuum gets to it, at some random moment
+  // in the middle of the measurements; vacuum first so every run starts alike (cheap when done).
+  await withClient(url, (client) => client.query('VACUUM (ANALYZE) expediente, historial'));
+  return { url, reused };
+}
+
+/** undefined when the database does not exist; null when it exists without the schema. */
+async function countExpedientes(name: string): Promise<number | null | undefined> {
+  const exists = await withClient(ADMIN_URL, async (admin) => {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    return rowCount === 1;
+  });
+  if (!exists) return undefined;
+  return withClient(databaseUrl(name), async (client) => {
+    const { rows } = await client.query<{ tabla: string | null }>(`SELECT to_regclass('expediente')::text AS tabla`);
+    if (!rows[0]?.tabla) return null;
+    const counted = await client.query<{ total: number }>('SELECT count(*)::integer AS total FROM expediente');
+    return counted.rows[0]?.total ?? 0;
+  });
+}
+
+function seed(url: string, expedientes: number, repoRoot: string): Promise<void> {
+  console.log(`Generando ${expedientes.toLocaleString('es-ES')} expedientes con el generador de datos…`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/tools/seed-demo.ts'), '--expedientes', String(expedientes)],
+    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url }, stdio: 'inherit' },
+  );
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`El generador de datos terminó con código ${code}.`)),
+    );
+  });
+}

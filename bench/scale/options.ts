@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  expedientes: number;
+  /** Drop and regenerate the database even when it already holds `expedientes` rows. */
+  fresh: boolean;
+  quick: boolean;
+  /** `bench_scale` for the full million; `bench_scale_<N>` otherwise, so a quick run never replaces it. */
+  databaseName: string;
+  /** autocannon run per route, in seconds. */
+  throughputSeconds: number;
+  /** Sequential requests per percentile, after `warmupRequests`. */
+  requests: number;
+  warmupRequests: number;
+  /** Whole runs of the export and of COPY; the medians are compared. */
+  exportRuns: number;
+  /** Groups of measures to take (all by default): sesion, lista, exportacion, shell. */
+  solo: Set<Grupo>;
+}
+
+export const GRUPOS = ['sesion', 'lista', 'exportacion', 'shell'] as const;
+export type Grupo = (typeof GRUPOS)[number];
+
+export const FULL_EXPEDIENTES = 1_000_000;
+const QUICK_EXPEDIENTES = 20_000;
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      expedientes: { type: 'string' },
+      fresh: { type: 'boolean', default: false },
+      quick: { type: 'boolean', default: false },
+      solo: { type: 'string' },
+    },
+  });
+  const quick = values.quick ?? false;
+  const expedientes = Number(values.expedientes ?? (quick ? QUICK_EXPEDIENTES : FULL_EXPEDIENTES));
+  if (!Number.isInteger(expedientes) || expedientes < 1_000) {
+    throw new Error(`--expedientes debe ser un entero de al menos 1000 (recibido «${values.expedientes}»).`);
+  }
+  const solo = (values.solo ?? GRUPOS.join(',')).split(',').map((grupo) => grupo.trim());
+  const unknown = solo.filter((grupo) => !(GRUPOS as readonly string[]).includes(grupo));
+  if (unknown.length) throw new Error(`--solo admite ${GRUPOS.join(', ')}; no «${unknown.join(', ')}».`);
+  return {
+    expedientes,
+    solo: new Set(solo as Grupo[]),
+    fresh: values.fresh ?? false,
+    quick,
+    databaseName: expedientes === FULL_EXPEDIENTES ? 'bench_scale' : `bench_scale_${expedientes}`,
+    throughputSeconds: quick ? 3 : 10,
+    requests: quick ? 50 : 200,
+    warmupRequests: quick ? 10 : 30,
+    exportRuns: quick ? 1 : 3,
+  };
+}

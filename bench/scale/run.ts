@@ -1,0 +1,91 @@
+/**
+ * Scale benchmark (not a test): a real PostgreSQL database filled by the data generator with a
+ * million expedientes, the dev identity provider and the API (real token verification) in a child
+ * process. Measures throughput, latencies, the CSV export and the web shell's size, each against
+ * a baseline taken in the same run where there is one; prints one table and writes
+ * bench/results/scale.{json,md}.
+ *
+ *   npm run bench                      # 1,000,000 expedientes (database bench_scale, reused)
+ *   npm run bench -- --fresh           # regenerate the database first
+ *   npm run bench -- --quick           # 20,000 expedientes, shorter runs; results in the temp folder
+ *   npm run bench -- --expedientes 200000
+ *   npm run bench -- --quick --solo sesion,lista    # only some groups (sesion, lista, exportacion, shell)
+ *   BENCH_API_CPU_PROF=/tmp/perfiles npm run bench -- --solo sesion   # CPU profile of the API
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { prepareDatabase } from './database';
+import { describeMachine } from './machine';
+import { attempt, type Measure } from './measure';
+import { measureExport } from './measures/export';
+import { measureList } from './measures/list';
+import { measureSession } from './measures/session';
+import { measureShell } from './measures/shell';
+import { FULL_EXPEDIENTES, GRUPOS, parseOptions } from './options';
+import { printResults, writeResults, type Results } from './report';
+import { startStack, type Stack } from './stack';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const options = parseOptions(process.argv.slice(2));
+const scratch = await mkdtemp(path.join(os.tmpdir(), 'ecodigital-bench-scale-'));
+let stack: Stack | undefined;
+
+try {
+  const database = await prepareDatabase({
+    name: options.databaseName,
+    expedientes: options.expedientes,
+    fresh: options.fresh,
+    repoRoot,
+  });
+  console.log(
+    `Base de datos ${options.databaseName} ${database.reused ? 'reutilizada' : 'generada'} ` +
+      `(${options.expedientes.toLocaleString('es-ES')} expedientes).`,
+  );
+  const medidas: Measure[] = [];
+  // Built and measured before the API starts, so the build does not compete with the measurements.
+  const shell = options.solo.has('shell')
+    ? await attempt('JS del armazón de la web en la primera carga (gzip)', '≤ 250 KB', () => measureShell(repoRoot))
+    : undefined;
+
+  const running = await startStack({ databaseUrl: database.url, scratch, repoRoot });
+  stack = running;
+  const api = { base: running.base, token: running.token, databaseUrl: database.url, expedientes: options.expedientes };
+  if (options.solo.has('sesion')) {
+    console.log('Sesión: rendimiento con autocannon…');
+    const label = 'GET /api/session/get (autocannon)';
+    medidas.push(await attempt(label, '≥ 0,5', () => measureSession(running.base, running.token, options.throughputSeconds)));
+  }
+  if (options.solo.has('lista')) {
+    console.log('Lista y búsqueda: latencias…');
+    const counts = { warmup: options.warmupRequests, requests: options.requests };
+    medidas.push(...(await measureList({ ...api, counts })));
+  }
+  if (options.solo.has('exportacion')) {
+    console.log('Exportación CSV frente a COPY…');
+    medidas.push(...(await measureExport({ ...api, apiPid: running.apiPid, runs: options.exportRuns })));
+  }
+  if (shell) medidas.push(shell);
+
+  const results: Results = {
+    fecha: new Date().toISOString(),
+    expedientes: options.expedientes,
+    base_de_datos: options.databaseName,
+    modo: options.quick ? 'rápido' : 'completo',
+    maquina: await describeMachine(repoRoot, database.url),
+    medidas,
+  };
+  printResults(results);
+  // Only a full-size run replaces the committed results.
+  const official = !options.quick && options.expedientes === FULL_EXPEDIENTES && options.solo.size === GRUPOS.length;
+  const written = await writeResults(results, official ? path.join(repoRoot, 'bench/results') : scratchResults(), 'scale');
+  console.log(`Resultados en ${written.join(' y ')}`);
+  if (medidas.some((measure) => !measure.cumple)) process.exitCode = 1;
+} finally {
+  await stack?.stop();
+  await rm(scratch, { recursive: true, force: true });
+}
+
+function scratchResults(): string {
+  return path.join(os.tmpdir(), 'ecodigital-bench-scale-results');
+}

@@ -1,0 +1,66 @@
+/** The dev identity provider in this process and the API as a child process, with a real token. */
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { startIdp } from '@ecodigital/idp/app';
+import { signIn } from '@ecodigital/idp/test-client';
+import { forkApi, type ForkedApi } from '../lib/fork-api';
+
+export interface Stack {
+  base: string;
+  token: string;
+  apiPid: number;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: { databaseUrl: string; scratch: string; repoRoot: string }): Promise<Stack> {
+  // The full run lasts longer than the default 5-minute token.
+  const idp = await startIdp({ port: 0, dataDir: path.join(options.scratch, 'idp'), accessTokenTtl: 3600 });
+  let api: ChildProcess | undefined;
+  try {
+    const { access_token: token } = await signIn({ issuer: idp.issuer, username: 'admin', password: 'admin' });
+    const started = await startApi(options, idp.issuer);
+    api = started.child;
+    return {
+      base: `http://127.0.0.1:${started.port}`,
+      token,
+      apiPid: api.pid!,
+      async stop() {
+        await closeApi(api!);
+        await idp.close().catch(() => {});
+      },
+    };
+  } catch (error) {
+    if (api) await closeApi(api);
+    await idp.close().catch(() => {});
+    throw error;
+  }
+}
+
+function startApi(
+  options: { databaseUrl: string; scratch: string; repoRoot: string },
+  issuer: string,
+): Promise<ForkedApi> {
+  return forkApi(path.join(import.meta.dirname, 'api-server.ts'), {
+    // BENCH_API_CPU_PROF=<dir> writes a V8 CPU profile of the API there when it stops.
+    execArgv: process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_API_CPU_PROF] : [],
+    cwd: options.repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: path.join(options.scratch, 'data'),
+      STORAGE_DRIVER: 'local',
+      STORAGE_DIR: path.join(options.scratch, 'documentos'),
+      OIDC_ISSUER: issuer,
+      LOG_LEVEL: 'silent',
+    },
+  });
+}
+
+async function closeApi(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.connected) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.send({ type: 'close' });
+  const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timeout);
+}

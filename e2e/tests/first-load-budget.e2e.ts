@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  chunkName,
+  formatBreakdown,
+  shellFirstLoadBreakdown,
+  SHELL_JS_BUDGET_GZIP_BYTES,
+} from '../../scripts/lib/shell-js-size.mjs';
+import { newContext } from '../support/browser';
+import { openAndSignIn } from '../support/session';
+import { useBrowser } from '../support/signed-in';
+
+// The global setup rebuilds the web app whenever its sources are newer than this build.
+const webDist = join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
+
+/** Inicio's second chart loads only when there are documentos. */
+const DATA_DEPENDENT_CHUNKS = ['TipoDocumentalChart'];
+
+const browser = useBrowser();
+
+describe('First-load JavaScript of the built web app', () => {
+  it('stays within its gzip budget', async () => {
+    const breakdown = await shellFirstLoadBreakdown(webDist);
+    // Issue 6: "shell JS on first load, gzip ≤ 250 KB".
+    expect(SHELL_JS_BUDGET_GZIP_BYTES).toBe(250_000);
+    expect(breakdown.totalGzipBytes, `primera carga por encima del límite:\n${formatBreakdown(breakdown)}`).toBeLessThanOrEqual(
+      SHELL_JS_BUDGET_GZIP_BYTES,
+    );
+  });
+
+  it('counts exactly the scripts the browser fetches to show Inicio', async () => {
+    const counted = new Set((await shellFirstLoadBreakdown(webDist)).files.map(({ file }) => file));
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    const webUrl = inject('webUrl');
+    const fetched = new Set<string>();
+    page.on('request', (request) => {
+      const { origin, pathname } = new URL(request.url());
+      // The identity provider's login page is not the app's first load.
+      if (origin === new URL(webUrl).origin && pathname.endsWith('.js')) fetched.add(pathname.replace(/^\//, ''));
+    });
+
+    await openAndSignIn(page, `${webUrl}/`, 'gestor');
+    await page.getByRole('table', { name: 'Expedientes abiertos y cerrados en cada uno de los últimos 12 meses' }).waitFor({ state: 'attached' });
+    await page
+      .getByRole('table', { name: 'Documentos por tipo documental' })
+      .or(page.getByText('Todavía no hay documentos.'))
+      .first()
+      .waitFor({ state: 'attached' });
+
+    expect([...fetched].filter((file) => !counted.has(file))).toEqual([]);
+    const countedButNotFetched = [...counted].filter((file) => !fetched.has(file));
+    expect(countedButNotFetched.filter((file) => !DATA_DEPENDENT_CHUNKS.includes(chunkName(file)))).toEqual([]);
+    await context.close();
+  });
+});

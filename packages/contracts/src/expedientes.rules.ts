@@ -1,0 +1,56 @@
+// Plain constants of the expedientes contract, without schemas: the web imports them from here so
+// that its bundles do not carry TypeBox. `expedientes.ts` re-exports everything.
+
+/** Life cycle: abierto → en_tramite → cerrado → archivado; cerrado → en_tramite only by "reabrir". */
+export const ESTADOS_EXPEDIENTE = ['abierto', 'en_tramite', 'cerrado', 'archivado'] as const;
+export type EstadoExpediente = (typeof ESTADOS_EXPEDIENTE)[number];
+
+export const ESTADO_ETIQUETAS: Record<EstadoExpediente, string> = {
+  abierto: 'Abierto',
+  en_tramite: 'En trámite',
+  cerrado: 'Cerrado',
+  archivado: 'Archivado',
+};
+
+/** Allowed transitions; the server checks them, the web uses them to show only possible actions. */
+export const TRANSICIONES: Record<EstadoExpediente, readonly EstadoExpediente[]> = {
+  abierto: ['en_tramite'],
+  en_tramite: ['cerrado'],
+  cerrado: ['archivado', 'en_tramite'],
+  archivado: [],
+};
+
+/** A transition that needs a `motivo` (reabrir: cerrado → en_tramite). */
+export const requiereMotivo = (desde: EstadoExpediente, hacia: EstadoExpediente): boolean =>
+  desde === 'cerrado' && hacia === 'en_tramite';
+
+/** Estados in which the expediente can be edited and receive documents. */
+export const ESTADOS_ACTIVOS: readonly EstadoExpediente[] = ['abierto', 'en_tramite'];
+
+export const LIMITES_EXPEDIENTE = {
+  asuntoMin: 5,
+  asuntoMax: 300,
+  descripcionMax: 5000,
+  interesadoNombreMax: 200,
+  interesadoDocumentoMax: 20,
+  motivoMax: 1000,
+} as const;
+
+/** DNI, NIE, NIF/CIF (Spain) or a numeric cédula: shape only, no check digit. */
+export const DOCUMENTO_IDENTIDAD_PATTERN = '^(?:[0-9]{8}[A-Z]|[XYZ][0-9]{7}[A-Z]|[ABCDEFGHJKLMNPQRSUVW][0-9]{7}[0-9A-J]|[0-9]{6,10})$';
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const ORDENABLES = ['numero', 'fecha_apertura', 'estado', 'asunto'] as const;
+export type CampoOrden = (typeof ORDENABLES)[number];
+
+export const EVENTOS_HISTORIAL = [
+  'creacion',
+  'edicion',
+  'cambio_estado',
+  'consulta',
+  'documento_subido',
+  'documento_descargado',
+  'documento_previsualizado',
+  'documento_anulado',
+] as const;
+export type EventoHistorial = (typeof EVENTOS_HISTORIAL)[number];

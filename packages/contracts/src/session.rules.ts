@@ -1,0 +1,14 @@
+// Plain constants of the session contract, without schemas: the web imports them from here so
+// that its bundles do not carry TypeBox. `session.ts` re-exports everything.
+
+/** Permission codes, `<modulo>.<accion>`. */
+export const PERMISOS = [
+  'expedientes.ver',
+  'expedientes.crear',
+  'expedientes.editar',
+  'expedientes.cambiar_estado',
+  'documentos.subir',
+  'documentos.descargar',
+  'documentos.anular',
+] as const;
+export type Permiso = (typeof PERMISOS)[number];
