@@ -161,10 +161,6 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('content-range', `bytes */${documento.tamano}`);
       throw new ApiHttpError(416, 'El rango de bytes pedido no es válido para este documento.', 'RANGE_NOT_SATISFIABLE');
     }
-    // One download is one historial event, not one per chunk a viewer fetches.
-    if (request.method !== 'HEAD' && (rango.tipo === 'completo' || rango.start === 0)) {
-      await registrarAcceso(app.db, caller, documento, acceso);
-    }
     const parcial = rango.tipo === 'parcial' ? { start: rango.start, end: rango.end } : undefined;
     let contenido;
     try {
@@ -182,6 +178,16 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       throw error;
+    }
+    // One download is one historial event, not one per chunk a viewer fetches; only once the bytes
+    // are at hand, so a file missing from storage is not recorded as downloaded.
+    if (request.method !== 'HEAD' && (rango.tipo === 'completo' || rango.start === 0)) {
+      try {
+        await registrarAcceso(app.db, caller, documento, acceso);
+      } catch (error) {
+        contenido.destroy();
+        throw error;
+      }
     }
     contenido.on('error', (error) => request.log.error({ err: error }, 'envío de documento interrumpido'));
     reply

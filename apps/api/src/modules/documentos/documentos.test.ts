@@ -413,6 +413,22 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       });
     });
 
+    it('says so in Spanish (500) when the stored file is missing, and records no download', async () => {
+      const expediente = await crearExpediente();
+      const documento = await subirUno(expediente.id_expediente, 'perdido.pdf', samplePdf('perdido'));
+      await unlink(await rutaDe(documento.id_documento));
+      const eventos = (await historial(expediente.id_expediente)).length;
+
+      const response = await as.consulta.get(`/api/documentos/${documento.id_documento}/descargar`);
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({
+        success: false,
+        msg: 'El archivo de este documento no está en el almacenamiento. Avise al administrador.',
+        code: 'ARCHIVO_AUSENTE',
+      });
+      expect(await historial(expediente.id_expediente)).toHaveLength(eventos);
+    });
+
     it('serves byte ranges (206) with the same bytes, refuses unsatisfiable ones (416), logs only the first chunk', async () => {
       const expediente = await crearExpediente();
       const contenido = Buffer.concat([samplePdf('rangos'), randomBytes(50_000)]);
