@@ -12,7 +12,7 @@ import { loadMigrations, runMigrations } from './migrator';
 import { createPgDatabase } from './pg-database';
 import { createPgliteDatabase } from './pglite-database';
 
-const ALL = ['001_extensions', '002_usuarios_roles_menu', '003_expedientes', '004_documentos', '005_inicio_notificaciones', '006_lista_expedientes'];
+const ALL = ['001_extensions', '002_usuarios_roles_menu', '003_expedientes', '004_documentos', '005_inicio_notificaciones', '006_lista_expedientes', '007_estadisticas_busqueda'];
 
 describe('migrations on PostgreSQL', () => {
   let testDatabase: TestDatabase;
@@ -35,7 +35,7 @@ describe('migrations on PostgreSQL', () => {
       await other.close();
     }
     const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(recorded.map((row) => row.version)).toEqual(['001', '002', '003', '004', '005', '006']);
+    expect(recorded.map((row) => row.version)).toEqual(['001', '002', '003', '004', '005', '006', '007']);
   });
 
   it('is idempotent: a second run applies nothing', async () => {

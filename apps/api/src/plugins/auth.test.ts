@@ -1,7 +1,6 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
-import { startTestIdp, type TestIdp } from '../testing/idp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestStack } from '../testing/test-stack';
 import { hmacWithPublicKey, resign, signWithUnknownKey, unsecuredToken } from '../testing/forge-token';
 import { requirePermiso } from './permissions';
 
@@ -12,32 +11,25 @@ const UNAUTHORIZED = {
 };
 
 describe('bearer token verification (real dev IdP)', () => {
-  let idp: TestIdp;
-  let testApp: TestApp;
+  const stack = useTestStack();
   let adminTokens: { access_token: string; id_token?: string };
   let consultaToken: string;
   const now = () => Math.floor(Date.now() / 1000);
 
   beforeAll(async () => {
-    idp = await startTestIdp();
-    testApp = await createTestApp({ issuer: idp.issuer });
-    await testApp.app.register(
+    await stack.app().register(
       async (scope) => {
         scope.addHook('onRequest', scope.authenticate);
         scope.get('/subir', { preHandler: requirePermiso('documentos.subir') }, async () => ({ success: true, data: 'subido' }));
       },
       { prefix: '/api/prueba' },
     );
-    adminTokens = await idp.tokensFor('admin');
-    consultaToken = (await idp.tokensFor('consulta')).access_token;
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await idp?.close();
+    adminTokens = await stack.idp().tokensFor('admin');
+    consultaToken = (await stack.idp().tokensFor('consulta')).access_token;
   });
 
   const getSession = (authorization?: string) =>
-    testApp.app.inject({
+    stack.app().inject({
       method: 'GET',
       url: '/api/session/get',
       headers: authorization === undefined ? {} : { authorization },
@@ -56,7 +48,7 @@ describe('bearer token verification (real dev IdP)', () => {
   });
 
   it('accepts the real claims re-signed with the real key (so the forged cases below fail only for their flaw)', async () => {
-    const key = await idp.signingKey();
+    const key = await stack.idp().signingKey();
     const response = await getSession(`Bearer ${await resign(adminTokens.access_token, key)}`);
     expect(response.statusCode).toBe(200);
   });
@@ -68,24 +60,24 @@ describe('bearer token verification (real dev IdP)', () => {
     expectUnauthorized(`Bearer ${adminTokens.access_token.slice(0, -6)}AAAAAA`));
 
   it('refuses an expired token (beyond the clock tolerance)', async () => {
-    const key = await idp.signingKey();
+    const key = await stack.idp().signingKey();
     const expired = await resign(adminTokens.access_token, key, (payload) => ({ ...payload, iat: now() - 600, exp: now() - 120 }));
     await expectUnauthorized(`Bearer ${expired}`);
   });
 
   it('refuses a token not yet valid', async () => {
-    const key = await idp.signingKey();
+    const key = await stack.idp().signingKey();
     await expectUnauthorized(`Bearer ${await resign(adminTokens.access_token, key, (payload) => ({ ...payload, nbf: now() + 300 }))}`);
   });
 
   it('refuses a token from another issuer', async () => {
-    const key = await idp.signingKey();
+    const key = await stack.idp().signingKey();
     const token = await resign(adminTokens.access_token, key, (payload) => ({ ...payload, iss: 'http://localhost:8080/realms/otro' }));
     await expectUnauthorized(`Bearer ${token}`);
   });
 
   it('refuses a token issued to another client (azp)', async () => {
-    const key = await idp.signingKey();
+    const key = await stack.idp().signingKey();
     const token = await resign(adminTokens.access_token, key, (payload) => ({ ...payload, azp: 'otro-cliente' }));
     await expectUnauthorized(`Bearer ${token}`);
   });
@@ -93,7 +85,7 @@ describe('bearer token verification (real dev IdP)', () => {
   it('refuses alg none', () => expectUnauthorized(`Bearer ${unsecuredToken(adminTokens.access_token)}`));
 
   it('refuses HS256 keyed with the public key', async () => {
-    await expectUnauthorized(`Bearer ${hmacWithPublicKey(adminTokens.access_token, await idp.signingKey())}`);
+    await expectUnauthorized(`Bearer ${hmacWithPublicKey(adminTokens.access_token, await stack.idp().signingKey())}`);
   });
 
   it('refuses a key the identity provider never published (unknown kid)', async () => {
@@ -106,7 +98,7 @@ describe('bearer token verification (real dev IdP)', () => {
   });
 
   it('refuses a token marked neither at+jwt nor Bearer', async () => {
-    const key = await idp.signingKey();
+    const key = await stack.idp().signingKey();
     const untyped = await resign(adminTokens.access_token, key, ({ typ: _typ, ...payload }) => payload, { typ: 'JWT' });
     await expectUnauthorized(`Bearer ${untyped}`);
     const idTyped = await resign(adminTokens.access_token, key, (payload) => ({ ...payload, typ: 'ID' }));
@@ -114,14 +106,14 @@ describe('bearer token verification (real dev IdP)', () => {
   });
 
   it('accepts a Keycloak-style token: header typ JWT, payload typ Bearer', async () => {
-    const key = await idp.signingKey();
+    const key = await stack.idp().signingKey();
     const keycloakStyle = await resign(adminTokens.access_token, key, (payload) => ({ ...payload, typ: 'Bearer' }), { typ: 'JWT' });
     expect((await getSession(`Bearer ${keycloakStyle}`)).statusCode).toBe(200);
   });
 
   it('answers 403 when the caller lacks the route permission, and lets through one who has it', async () => {
     expect(decodeJwt(consultaToken).realm_access).toMatchObject({ roles: expect.arrayContaining(['consulta']) });
-    const denied = await testApp.app.inject({
+    const denied = await stack.app().inject({
       method: 'GET',
       url: '/api/prueba/subir',
       headers: { authorization: `Bearer ${consultaToken}` },
@@ -129,7 +121,7 @@ describe('bearer token verification (real dev IdP)', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toEqual({ success: false, msg: 'No tiene permiso para realizar esta acción.', code: 'FORBIDDEN' });
 
-    const allowed = await testApp.app.inject({
+    const allowed = await stack.app().inject({
       method: 'GET',
       url: '/api/prueba/subir',
       headers: { authorization: `Bearer ${adminTokens.access_token}` },
@@ -139,7 +131,7 @@ describe('bearer token verification (real dev IdP)', () => {
   });
 
   it('checks the token before the permission', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/prueba/subir' });
+    const response = await stack.app().inject({ method: 'GET', url: '/api/prueba/subir' });
     expect(response.statusCode).toBe(401);
   });
 });

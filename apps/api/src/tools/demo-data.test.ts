@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { runMigrations } from '../db/migrator';
 import { createPgliteDatabase } from '../db/pglite-database';
-import { apiClient } from '../testing/api-client';
-import { startTestIdp, type TestIdp } from '../testing/idp';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { useTestStack } from '../testing/test-stack';
 import { seedDemo } from './demo-data';
 
 /** The generated rows obey the same rules as the ones the API writes. */
@@ -53,26 +51,17 @@ async function expectConsistent(db: Database, total: number) {
 }
 
 describe('demo data generator on PostgreSQL', () => {
-  let idp: TestIdp;
-  let testApp: TestApp;
-  beforeAll(async () => {
-    idp = await startTestIdp();
-    testApp = await createTestApp({ issuer: idp.issuer });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await idp?.close();
-  });
+  const stack = useTestStack();
 
   it('generates valid rows in batches, and the API numbers the next expediente right after them', async () => {
     const progreso: number[] = [];
-    await seedDemo(testApp.app.db, { expedientes: 500, batchSize: 200, onProgress: (hechos) => progreso.push(hechos) });
+    await seedDemo(stack.app().db, { expedientes: 500, batchSize: 200, onProgress: (hechos) => progreso.push(hechos) });
     expect(progreso).toEqual([200, 400, 500]);
-    await expectConsistent(testApp.app.db, 500);
+    await expectConsistent(stack.app().db, 500);
 
     const año = Number(new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid', year: 'numeric' }).format(new Date()));
-    const [contador] = await testApp.app.db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [año]);
-    const gestor = apiClient(testApp.app, (await idp.tokensFor('gestor')).access_token);
+    const [contador] = await stack.app().db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [año]);
+    const gestor = await stack.as('gestor');
     const response = await gestor.post('/api/expedientes', { asunto: 'Expediente tras los datos de demostración', id_tipo: 1, id_unidad: 1 });
     expect(response.statusCode).toBe(201);
     expect(response.json().data.numero).toBe(`EXP-${año}-${String((contador?.ultimo ?? 0) + 1).padStart(6, '0')}`);

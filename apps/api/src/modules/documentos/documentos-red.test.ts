@@ -3,34 +3,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdir } from 'node:fs/promises';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../../testing/api-client';
-import { startTestIdp, type TestIdp } from '../../testing/idp';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { useTestStack } from '../../testing/test-stack';
 import { samplePdf } from './inspection/testing/sample-files';
 import type { LocalStorageConfig } from './storage/storage-config';
 
 /** Over a real socket: what inject cannot show (a client that vanishes halfway). */
 describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storage)', () => {
-  let idp: TestIdp;
-  let testApp: TestApp;
+  const stack = useTestStack();
   let token: string;
   let gestor: ApiClient;
   let port: number;
   let storageDir: string;
 
   beforeAll(async () => {
-    idp = await startTestIdp();
-    testApp = await createTestApp({ issuer: idp.issuer });
-    storageDir = (testApp.config.storage as LocalStorageConfig).dir;
-    token = (await idp.tokensFor('gestor')).access_token;
-    gestor = apiClient(testApp.app, token);
-    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (testApp.app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await idp?.close();
+    storageDir = (stack.testApp().config.storage as LocalStorageConfig).dir;
+    token = (await stack.idp().tokensFor('gestor')).access_token;
+    gestor = apiClient(stack.app(), token);
+    await stack.app().listen({ port: 0, host: '127.0.0.1' });
+    port = (stack.app().server.address() as AddressInfo).port;
   });
 
   async function archivos(): Promise<string[]> {
@@ -39,9 +31,9 @@ describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storag
   }
 
   it('leaves no file and no row when the client aborts halfway through the body', async () => {
-    const [tipo] = await testApp.app.db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Informe'`);
-    const [tipoExp] = await testApp.app.db.query<{ id: number }>('SELECT id FROM tipo_expediente LIMIT 1');
-    const [unidad] = await testApp.app.db.query<{ id: number }>('SELECT id FROM unidad LIMIT 1');
+    const [tipo] = await stack.app().db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Informe'`);
+    const [tipoExp] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente LIMIT 1');
+    const [unidad] = await stack.app().db.query<{ id: number }>('SELECT id FROM unidad LIMIT 1');
     const expediente: Expediente = (
       await gestor.post('/api/expedientes', { asunto: 'Subida interrumpida', id_tipo: tipoExp!.id, id_unidad: unidad!.id })
     ).json().data;
@@ -55,7 +47,7 @@ describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storag
     ]);
     const recibido = new Promise<void>((resolve) => {
       const interval = setInterval(async () => {
-        const tmp = await readdir(testApp.app.storage.tempDir).catch(() => []);
+        const tmp = await readdir(stack.app().storage.tempDir).catch(() => []);
         if (tmp.length > 0) {
           clearInterval(interval);
           resolve();
@@ -85,9 +77,9 @@ describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storag
       restantes = await archivos();
     }
     expect(restantes).toEqual([]);
-    expect(await testApp.app.db.query('SELECT 1 FROM documento WHERE id_expediente = $1', [expediente.id_expediente])).toEqual([]);
+    expect(await stack.app().db.query('SELECT 1 FROM documento WHERE id_expediente = $1', [expediente.id_expediente])).toEqual([]);
     expect(
-      (await testApp.app.db.query<{ evento: string }>('SELECT evento FROM historial WHERE id_expediente = $1', [expediente.id_expediente])).map(
+      (await stack.app().db.query<{ evento: string }>('SELECT evento FROM historial WHERE id_expediente = $1', [expediente.id_expediente])).map(
         (e) => e.evento,
       ),
     ).toEqual(['creacion']);

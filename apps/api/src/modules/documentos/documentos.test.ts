@@ -3,10 +3,9 @@ import { readdir, readFile, writeFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Documento, IndiceElectronico, ResultadoSubida } from '@ecodigital/contracts/documentos';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient, type DemoUsername } from '../../testing/api-client';
-import { startTestIdp, type TestIdp } from '../../testing/idp';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { useTestStack } from '../../testing/test-stack';
 import { hashEntrada } from './hash-chain';
 import {
   sampleDocx,
@@ -27,33 +26,26 @@ const MiB = 1024 * 1024;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', () => {
-  let idp: TestIdp;
-  let testApp: TestApp;
+  const stack = useTestStack({ env: { MAX_UPLOAD_MB: '1' } });
   let storageDir: string;
   const tokens = {} as Record<DemoUsername, string>;
   const as = {} as Record<DemoUsername, ApiClient>;
   const tipos = {} as Record<string, number>;
 
   beforeAll(async () => {
-    idp = await startTestIdp();
-    testApp = await createTestApp({ issuer: idp.issuer, env: { MAX_UPLOAD_MB: '1' } });
-    storageDir = (testApp.config.storage as LocalStorageConfig).dir;
+    storageDir = (stack.testApp().config.storage as LocalStorageConfig).dir;
     for (const username of ['admin', 'gestor', 'consulta'] as const) {
-      tokens[username] = (await idp.tokensFor(username)).access_token;
-      as[username] = apiClient(testApp.app, tokens[username]);
+      tokens[username] = (await stack.idp().tokensFor(username)).access_token;
+      as[username] = apiClient(stack.app(), tokens[username]);
     }
-    for (const tipo of await testApp.app.db.query<{ id: number; nombre: string }>('SELECT id, nombre FROM tipo_documental')) {
+    for (const tipo of await stack.app().db.query<{ id: number; nombre: string }>('SELECT id, nombre FROM tipo_documental')) {
       tipos[tipo.nombre] = tipo.id;
     }
   });
-  afterAll(async () => {
-    await testApp?.close();
-    await idp?.close();
-  });
 
   async function crearExpediente(): Promise<Expediente> {
-    const [tipo] = await testApp.app.db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
-    const [unidad] = await testApp.app.db.query<{ id: number }>('SELECT id FROM unidad ORDER BY id LIMIT 1');
+    const [tipo] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
+    const [unidad] = await stack.app().db.query<{ id: number }>('SELECT id FROM unidad ORDER BY id LIMIT 1');
     const response = await as.gestor.post('/api/expedientes', {
       asunto: 'Expediente con documentos',
       id_tipo: tipo!.id,
@@ -65,7 +57,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
 
   function subir(id: number, partes: ParteFormulario[], username: DemoUsername = 'gestor') {
     const { payload, headers } = formulario(partes);
-    return testApp.app.inject({
+    return stack.app().inject({
       method: 'POST',
       url: `/api/expedientes/${id}/documentos`,
       headers: { ...headers, authorization: `Bearer ${tokens[username]}` },
@@ -88,16 +80,16 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
     return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
   }
   const rutaDe = async (idDocumento: number) => {
-    const [row] = await testApp.app.db.query<{ clave: string }>(
+    const [row] = await stack.app().db.query<{ clave: string }>(
       'SELECT clave_almacen::text AS clave FROM documento WHERE id_documento = $1',
       [idDocumento],
     );
     return path.join(storageDir, row!.clave.slice(0, 2), row!.clave.slice(2, 4), row!.clave);
   };
   const filas = (id: number) =>
-    testApp.app.db.query<Record<string, unknown>>('SELECT * FROM documento WHERE id_expediente = $1 ORDER BY orden', [id]);
+    stack.app().db.query<Record<string, unknown>>('SELECT * FROM documento WHERE id_expediente = $1 ORDER BY orden', [id]);
   const historial = (id: number) =>
-    testApp.app.db.query<{ evento: string; descripcion: string; motivo: string | null }>(
+    stack.app().db.query<{ evento: string; descripcion: string; motivo: string | null }>(
       'SELECT evento, descripcion, motivo FROM historial WHERE id_expediente = $1 ORDER BY id',
       [id],
     );
@@ -311,9 +303,9 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
     it('never lets a row or a chained field be changed or deleted (trigger)', async () => {
       const expediente = await crearExpediente();
       const documento = await subirUno(expediente.id_expediente, 'fijo.pdf', samplePdf('fijo'));
-      await expect(testApp.app.db.query(`UPDATE documento SET nombre = 'otro.pdf' WHERE id_documento = $1`, [documento.id_documento])).rejects.toThrow(/no se pueden modificar/);
-      await expect(testApp.app.db.query('DELETE FROM documento WHERE id_documento = $1', [documento.id_documento])).rejects.toThrow(/no se borran/);
-      await expect(testApp.app.db.query(`UPDATE tipo_documental SET nombre = 'Informe técnico' WHERE nombre = 'Informe'`)).rejects.toThrow(/tipo documental/);
+      await expect(stack.app().db.query(`UPDATE documento SET nombre = 'otro.pdf' WHERE id_documento = $1`, [documento.id_documento])).rejects.toThrow(/no se pueden modificar/);
+      await expect(stack.app().db.query('DELETE FROM documento WHERE id_documento = $1', [documento.id_documento])).rejects.toThrow(/no se borran/);
+      await expect(stack.app().db.query(`UPDATE tipo_documental SET nombre = 'Informe técnico' WHERE nombre = 'Informe'`)).rejects.toThrow(/tipo documental/);
     });
   });
 
@@ -435,7 +427,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       const documento = await subirUno(expediente.id_expediente, 'rangos.pdf', contenido);
       const url = `/api/documentos/${documento.id_documento}/descargar`;
       const pedir = (range: string, extra: Record<string, string> = {}) =>
-        testApp.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.consulta}`, range, ...extra } });
+        stack.app().inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.consulta}`, range, ...extra } });
 
       const eventosAntes = (await historial(expediente.id_expediente)).length;
       const primero = await pedir('bytes=0-999');
@@ -464,7 +456,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       const contenido = samplePdf('en caché');
       const documento = await subirUno(expediente.id_expediente, 'en caché.pdf', contenido);
       const pedir = (ruta: 'descargar' | 'vista', ifNoneMatch: string) =>
-        testApp.app.inject({
+        stack.app().inject({
           method: 'GET',
           url: `/api/documentos/${documento.id_documento}/${ruta}`,
           headers: { authorization: `Bearer ${tokens.consulta}`, 'if-none-match': ifNoneMatch },
@@ -514,7 +506,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
     it('answers 404 for unknown documents and 401 without a token', async () => {
       expect((await as.consulta.get('/api/documentos/99999999/descargar')).statusCode).toBe(404);
       expect((await as.consulta.get('/api/documentos/abc/vista')).statusCode).toBe(404);
-      expect((await testApp.app.inject({ method: 'GET', url: '/api/documentos/1/descargar' })).statusCode).toBe(401);
+      expect((await stack.app().inject({ method: 'GET', url: '/api/documentos/1/descargar' })).statusCode).toBe(401);
     });
   });
 
@@ -584,7 +576,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       await subirUno(expediente.id_expediente, 'uno.pdf', samplePdf('uno'));
       const dos = await subirUno(expediente.id_expediente, 'dos.pdf', samplePdf('dos'));
       await subirUno(expediente.id_expediente, 'tres.pdf', samplePdf('tres'));
-      const db = testApp.app.db;
+      const db = stack.app().db;
       await db.exec('ALTER TABLE documento DISABLE TRIGGER documento_inmutable');
       try {
         await db.query(`UPDATE documento SET nombre = 'cambiado.pdf' WHERE id_documento = $1`, [dos.id_documento]);

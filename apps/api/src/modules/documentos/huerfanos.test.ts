@@ -2,29 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdp, type TestIdp } from '../../testing/idp';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestStack } from '../../testing/test-stack';
 import { GRACIA_HUERFANOS_MS, reconciliarHuerfanos } from './huerfanos';
 import type { LocalDocumentStorage } from './storage/local-storage';
 import { receiveToTemp } from './storage/receive';
 import { registroDePrueba, subirDocumentoDePrueba } from './testing/documento-subido';
 
 describe('reconciliarHuerfanos (real PostgreSQL, real local storage)', () => {
-  let idp: TestIdp;
-  let testApp: TestApp;
+  const stack = useTestStack();
   let storage: LocalDocumentStorage;
   let token: string;
 
   beforeAll(async () => {
-    idp = await startTestIdp();
-    testApp = await createTestApp({ issuer: idp.issuer });
-    storage = testApp.app.storage as LocalDocumentStorage;
-    token = (await idp.tokensFor('gestor')).access_token;
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await idp?.close();
+    storage = stack.app().storage as LocalDocumentStorage;
+    token = (await stack.idp().tokensFor('gestor')).access_token;
   });
 
   /** What a crash between the storage commit and the database commit leaves behind. */
@@ -42,14 +34,14 @@ describe('reconciliarHuerfanos (real PostgreSQL, real local storage)', () => {
   }
 
   it('moves an old file without a row to huerfanos/ and logs it; leaves a fresh one and one with a row', async () => {
-    const { idDocumento, clave: conFila } = await subirDocumentoDePrueba(testApp, token, 'Informe con fila');
+    const { idDocumento, clave: conFila } = await subirDocumentoDePrueba(stack.testApp(), token, 'Informe con fila');
     const viejo = await archivoSinFila('subida que perdió su fila');
     const reciente = await archivoSinFila('subida entre el commit del archivo y el de la fila');
     await envejecer(viejo);
     await envejecer(conFila);
     const { log, avisos } = registroDePrueba();
 
-    const resultado = await reconciliarHuerfanos(testApp.app.db, storage, log);
+    const resultado = await reconciliarHuerfanos(stack.app().db, storage, log);
 
     expect(resultado).toEqual({ revisados: 3, apartados: [`huerfanos/${viejo}`] });
     expect(await storage.exists(viejo)).toBe(false);
@@ -62,7 +54,7 @@ describe('reconciliarHuerfanos (real PostgreSQL, real local storage)', () => {
         datos: expect.objectContaining({ clave: viejo, destino: `huerfanos/${viejo}`, tamano: Buffer.byteLength('subida que perdió su fila') }),
       },
     ]);
-    const descarga = await testApp.app.inject({
+    const descarga = await stack.app().inject({
       method: 'GET',
       url: `/api/documentos/${idDocumento}/descargar`,
       headers: { authorization: `Bearer ${token}` },
@@ -75,7 +67,7 @@ describe('reconciliarHuerfanos (real PostgreSQL, real local storage)', () => {
     await Promise.all(huerfanos.map(envejecer));
 
     const instancias = await Promise.all(
-      [1, 2, 3].map(() => reconciliarHuerfanos(testApp.app.db, storage, registroDePrueba().log)),
+      [1, 2, 3].map(() => reconciliarHuerfanos(stack.app().db, storage, registroDePrueba().log)),
     );
 
     const apartados = instancias.flatMap((instancia) => instancia.apartados);

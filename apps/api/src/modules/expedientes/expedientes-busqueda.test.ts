@@ -1,9 +1,8 @@
 import { ORDENABLES, type ExpedienteResumen } from '@ecodigital/contracts/expedientes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../plugins/caller';
-import { apiClient, type ApiClient } from '../../testing/api-client';
-import { startTestIdp, type TestIdp } from '../../testing/idp';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { ApiClient } from '../../testing/api-client';
+import { useTestStack } from '../../testing/test-stack';
 import { resolverOrden } from './expedientes.query';
 import { exportFilas } from './expedientes.repository';
 
@@ -24,8 +23,7 @@ const DATOS: [string, string | null, string | null, string, number, number, stri
 ];
 
 describe('expedientes list, search and CSV export', () => {
-  let idp: TestIdp;
-  let testApp: TestApp;
+  const stack = useTestStack();
   let gestor: ApiClient;
   let consulta: ApiClient;
   let tipos: { id: number; nombre: string }[];
@@ -34,11 +32,9 @@ describe('expedientes list, search and CSV export', () => {
   const numeros: string[] = [];
 
   beforeAll(async () => {
-    idp = await startTestIdp();
-    testApp = await createTestApp({ issuer: idp.issuer });
-    gestor = apiClient(testApp.app, (await idp.tokensFor('gestor')).access_token);
-    consulta = apiClient(testApp.app, (await idp.tokensFor('consulta')).access_token);
-    const admin = apiClient(testApp.app, (await idp.tokensFor('admin')).access_token);
+    gestor = await stack.as('gestor');
+    consulta = await stack.as('consulta');
+    const admin = await stack.as('admin');
     await admin.get('/api/session/get');
     tipos = (await gestor.get('/api/catalogos/tipos-expediente')).json().data;
     unidades = (await gestor.get('/api/catalogos/unidades')).json().data;
@@ -59,17 +55,13 @@ describe('expedientes list, search and CSV export', () => {
       const { id_expediente, numero } = response.json().data;
       numeros.push(numero);
       // The life cycle is tested elsewhere; here only the stored state matters.
-      await testApp.app.db.query(
+      await stack.app().db.query(
         `UPDATE expediente SET estado = $2, fecha_apertura = $3,
            fecha_cierre = CASE WHEN $2 IN ('cerrado', 'archivado') THEN $3::timestamptz + interval '40 days' END
          WHERE id_expediente = $1`,
         [id_expediente, estado, fecha],
       );
     }
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await idp?.close();
   });
 
   async function lista(query: string): Promise<{ items: ExpedienteResumen[]; total: number; page: number; pageSize: number }> {
@@ -266,7 +258,7 @@ describe('expedientes list, search and CSV export', () => {
         for (const order of ['asc', 'desc'] as const) {
           const esperados = (await lista(`sort=${sort}&order=${order}&pageSize=100`)).items.map((item) => item.numero);
           const leidos: string[] = [];
-          for await (const lote of exportFilas(testApp.app.db, caller, {}, resolverOrden(sort, order), 2)) {
+          for await (const lote of exportFilas(stack.app().db, caller, {}, resolverOrden(sort, order), 2)) {
             expect(lote.length).toBeLessThanOrEqual(2);
             leidos.push(...lote.map((fila) => fila.numero));
           }
@@ -278,7 +270,7 @@ describe('expedientes list, search and CSV export', () => {
     it('yields nothing to a caller without expedientes.ver (visibility)', async () => {
       const caller: Caller = { id_usuario: 1, permisos: [], principal: undefined as never };
       const lotes = [];
-      for await (const lote of exportFilas(testApp.app.db, caller, {}, resolverOrden(undefined, undefined))) lotes.push(lote);
+      for await (const lote of exportFilas(stack.app().db, caller, {}, resolverOrden(undefined, undefined))) lotes.push(lote);
       expect(lotes).toEqual([]);
     });
   });

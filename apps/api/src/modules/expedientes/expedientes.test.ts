@@ -5,36 +5,28 @@ import {
   type EstadoExpediente,
   type Expediente,
 } from '@ecodigital/contracts/expedientes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type ApiClient, type DemoUsername } from '../../testing/api-client';
-import { startTestIdp, type TestIdp } from '../../testing/idp';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient, DemoUsername } from '../../testing/api-client';
+import { useTestStack } from '../../testing/test-stack';
 
 const AÑO = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid', year: 'numeric' }).format(new Date());
 
 describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
-  let idp: TestIdp;
-  let testApp: TestApp;
+  const stack = useTestStack();
   const as: Record<DemoUsername, ApiClient> = {} as Record<DemoUsername, ApiClient>;
   let idTipo: number;
   let idUnidad: number;
   let otraUnidad: { id: number; nombre: string };
 
   beforeAll(async () => {
-    idp = await startTestIdp();
-    testApp = await createTestApp({ issuer: idp.issuer });
     for (const username of ['admin', 'gestor', 'consulta'] as const) {
-      as[username] = apiClient(testApp.app, (await idp.tokensFor(username)).access_token);
+      as[username] = await stack.as(username);
     }
-    const [solicitud] = await testApp.app.db.query<{ id: number }>(`SELECT id FROM tipo_expediente WHERE nombre = 'Solicitud'`);
-    const unidades = await testApp.app.db.query<{ id: number; nombre: string }>('SELECT id, nombre FROM unidad ORDER BY id');
+    const [solicitud] = await stack.app().db.query<{ id: number }>(`SELECT id FROM tipo_expediente WHERE nombre = 'Solicitud'`);
+    const unidades = await stack.app().db.query<{ id: number; nombre: string }>('SELECT id, nombre FROM unidad ORDER BY id');
     idTipo = solicitud!.id;
     idUnidad = unidades[0]!.id;
     otraUnidad = unidades[1]!;
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await idp?.close();
   });
 
   const nuevo = (overrides: Record<string, unknown> = {}) => ({
@@ -67,9 +59,9 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
   }
 
   const filasHistorial = (id: number) =>
-    testApp.app.db.query<{ evento: string }>('SELECT evento FROM historial WHERE id_expediente = $1 ORDER BY id', [id]);
+    stack.app().db.query<{ evento: string }>('SELECT evento FROM historial WHERE id_expediente = $1 ORDER BY id', [id]);
   const filaExpediente = (id: number) =>
-    testApp.app.db.query<Record<string, unknown>>('SELECT * FROM expediente WHERE id_expediente = $1', [id]).then((rows) => rows[0]);
+    stack.app().db.query<Record<string, unknown>>('SELECT * FROM expediente WHERE id_expediente = $1', [id]).then((rows) => rows[0]);
 
   describe('permissions per role', () => {
     it.each(['admin', 'gestor'] as const)('%s may create, edit, change state and read', async (username) => {
@@ -95,7 +87,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       for (const url of ['/api/expedientes', `/api/expedientes/${id}`, `/api/expedientes/${id}/historial`, '/api/expedientes/export.csv', '/api/catalogos/tipos-expediente', '/api/catalogos/unidades', '/api/catalogos/responsables']) {
         expect((await as.consulta.get(url)).statusCode, url).toBe(200);
       }
-      const [{ total: antes }] = (await testApp.app.db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
+      const [{ total: antes }] = (await stack.app().db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
       const refusals = [
         await as.consulta.post('/api/expedientes', nuevo()),
         await as.consulta.patch(`/api/expedientes/${id}`, { version: expediente.version, asunto: 'Cambiado por consulta' }),
@@ -107,14 +99,14 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ success: false, msg: 'No tiene permiso para realizar esta acción.', code: 'FORBIDDEN' });
       }
-      const [{ total: despues }] = (await testApp.app.db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
+      const [{ total: despues }] = (await stack.app().db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
       expect(despues).toBe(antes);
       expect(await filaExpediente(id)).toMatchObject({ asunto: expediente.asunto, estado: 'abierto', version: 1 });
     });
 
     it('refuses every route without a token (401)', async () => {
       for (const [method, url] of [['GET', '/api/expedientes'], ['POST', '/api/expedientes'], ['GET', '/api/expedientes/1'], ['PATCH', '/api/expedientes/1'], ['POST', '/api/expedientes/1/estado'], ['GET', '/api/expedientes/1/historial'], ['GET', '/api/expedientes/export.csv'], ['GET', '/api/catalogos/unidades']] as const) {
-        const response = await testApp.app.inject({ method, url });
+        const response = await stack.app().inject({ method, url });
         expect(response.statusCode, `${method} ${url}`).toBe(401);
       }
     });
@@ -154,7 +146,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
     });
 
     it('numbers 50 concurrent creations with 50 distinct consecutive numbers', async () => {
-      const antes = await testApp.app.db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [Number(AÑO)]);
+      const antes = await stack.app().db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [Number(AÑO)]);
       const inicial = antes[0]?.ultimo ?? 0;
       const responses = await Promise.all(
         Array.from({ length: 50 }, (_, index) => as.gestor.post('/api/expedientes', nuevo({ asunto: `Solicitud concurrente ${index}` }))),
@@ -162,7 +154,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(201));
       const secuencias = responses.map((response) => Number(response.json().data.numero.split('-')[2])).sort((a, b) => a - b);
       expect(secuencias).toEqual(Array.from({ length: 50 }, (_, index) => inicial + index + 1));
-      const [contador] = await testApp.app.db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [Number(AÑO)]);
+      const [contador] = await stack.app().db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [Number(AÑO)]);
       expect(contador?.ultimo).toBe(inicial + 50);
     });
 
@@ -194,11 +186,11 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       ['NUL byte', { asunto: 'Solicitud \u0000 con nulo' }, 'La solicitud contiene caracteres no válidos.'],
     ];
     it.each(casos)('%s', async (_caso, overrides, msg) => {
-      const [{ total: antes }] = (await testApp.app.db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
+      const [{ total: antes }] = (await stack.app().db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
       const response = await as.gestor.post('/api/expedientes', nuevo(overrides));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ success: false, msg, code: 'VALIDATION' });
-      const [{ total: despues }] = (await testApp.app.db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
+      const [{ total: despues }] = (await stack.app().db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
       expect(despues).toBe(antes);
     });
 
@@ -453,9 +445,9 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
 
     it('is append-only in the database itself', async () => {
       const creado = await crear();
-      await expect(testApp.app.db.query(`UPDATE historial SET descripcion = 'alterado' WHERE id_expediente = $1`, [creado.id_expediente])).rejects.toThrow(/solo admite añadir/);
-      await expect(testApp.app.db.query('DELETE FROM historial WHERE id_expediente = $1', [creado.id_expediente])).rejects.toThrow(/solo admite añadir/);
-      await expect(testApp.app.db.query('TRUNCATE historial CASCADE')).rejects.toThrow(/solo admite añadir/);
+      await expect(stack.app().db.query(`UPDATE historial SET descripcion = 'alterado' WHERE id_expediente = $1`, [creado.id_expediente])).rejects.toThrow(/solo admite añadir/);
+      await expect(stack.app().db.query('DELETE FROM historial WHERE id_expediente = $1', [creado.id_expediente])).rejects.toThrow(/solo admite añadir/);
+      await expect(stack.app().db.query('TRUNCATE historial CASCADE')).rejects.toThrow(/solo admite añadir/);
       expect(await filasHistorial(creado.id_expediente)).toEqual([{ evento: 'creacion' }]);
     });
   });
@@ -480,7 +472,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
   });
 
   it('documents every expedientes route in OpenAPI with params, query, body and responses', async () => {
-    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const document = (await stack.app().inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = document.paths;
     expect(paths['/api/expedientes'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['q', 'estado', 'tipo', 'unidad', 'responsable', 'desde', 'hasta', 'page', 'pageSize', 'sort', 'order']),

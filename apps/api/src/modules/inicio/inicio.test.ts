@@ -1,10 +1,9 @@
 import type { ActividadEvento, CifrasInicio, DocumentosPorTipo, ExpedientesPorMes, MiExpediente } from '@ecodigital/contracts/inicio';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient, type DemoUsername } from '../../testing/api-client';
 import { resign } from '../../testing/forge-token';
-import { startTestIdp, type TestIdp } from '../../testing/idp';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { useTestStack } from '../../testing/test-stack';
 import {
   aAyer,
   aLMesPasado,
@@ -20,8 +19,7 @@ import {
 const RUTAS = ['cifras', 'por-mes', 'por-tipo-documental', 'mis-expedientes', 'actividad'].map((r) => `/api/inicio/${r}`);
 
 describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
-  let idp: TestIdp;
-  let testApp: TestApp;
+  const stack = useTestStack();
   const as = {} as Record<DemoUsername, ApiClient>;
   let sinRoles: ApiClient;
   const abiertos: Expediente[] = [];
@@ -36,17 +34,15 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
   };
 
   beforeAll(async () => {
-    idp = await startTestIdp();
-    testApp = await createTestApp({ issuer: idp.issuer });
     for (const username of ['admin', 'gestor', 'consulta'] as const) {
-      as[username] = apiClient(testApp.app, (await idp.tokensFor(username)).access_token);
+      as[username] = await stack.as(username);
     }
-    const consulta = await idp.tokensFor('consulta');
+    const consulta = await stack.idp().tokensFor('consulta');
     sinRoles = apiClient(
-      testApp.app,
-      await resign(consulta.access_token, await idp.signingKey(), (payload) => ({ ...payload, realm_access: { roles: [] } })),
+      stack.app(),
+      await resign(consulta.access_token, await stack.idp().signingKey(), (payload) => ({ ...payload, realm_access: { roles: [] } })),
     );
-    const db = testApp.app.db;
+    const db = stack.app().db;
     const ids = await catalogos(db);
     await as.consulta.get('/api/session/get');
     const idGestor = (await as.gestor.get('/api/session/get')) && (await idUsuario(db, 'gestor'));
@@ -71,10 +67,6 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
     await insertarDocumento(db, { id_expediente: abiertos[1]!.id_expediente, tipo: 'Informe', subido_por: idGestor, anulado_por: idAdmin });
     await insertarDocumento(db, { id_expediente: tramite[0]!.id_expediente, tipo: 'Solicitud', subido_por: idGestor, fecha: aAyer });
   });
-  afterAll(async () => {
-    await testApp?.close();
-    await idp?.close();
-  });
 
   it('counts abiertos, en trámite, cerrados this month and documents today (Europe/Madrid)', async () => {
     expect(await leer<CifrasInicio>(as.gestor, '/api/inicio/cifras')).toEqual({
@@ -86,7 +78,7 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
   });
 
   it('lists, for each figure, the expedientes it counts (the filters its link uses)', async () => {
-    const [dias] = await testApp.app.db.query<{ hoy: string; ayer: string; primero_de_mes: string }>(
+    const [dias] = await stack.app().db.query<{ hoy: string; ayer: string; primero_de_mes: string }>(
       `SELECT to_char(now() AT TIME ZONE 'Europe/Madrid', 'YYYY-MM-DD') AS hoy,
               to_char(now() AT TIME ZONE 'Europe/Madrid' - interval '1 day', 'YYYY-MM-DD') AS ayer,
               to_char(date_trunc('month', now() AT TIME ZONE 'Europe/Madrid'), 'YYYY-MM-DD') AS primero_de_mes`,
@@ -107,7 +99,7 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
 
   it('keeps the counters equal to the rows after every kind of change', async () => {
     const directo = async () =>
-      (await testApp.app.db.query<CifrasInicio>(
+      (await stack.app().db.query<CifrasInicio>(
         `SELECT count(*) FILTER (WHERE estado = 'abierto')::int AS abiertos,
                 count(*) FILTER (WHERE estado = 'en_tramite')::int AS en_tramite
          FROM expediente`,
@@ -174,7 +166,7 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
       const response = await sinRoles.get(url);
       expect(response.statusCode, url).toBe(403);
       expect(response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
-      expect((await testApp.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await stack.app().inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
   });
 });

@@ -1,14 +1,12 @@
 import type { Notificaciones } from '@ecodigital/contracts/notificaciones';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient, type DemoUsername } from '../../testing/api-client';
 import { resign } from '../../testing/forge-token';
-import { startTestIdp, type TestIdp } from '../../testing/idp';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { useTestStack } from '../../testing/test-stack';
 import { aAyer, catalogos, crearExpediente, idUsuario, insertarDocumento, insertarEvento } from '../inicio/testing/inicio-fixtures';
 
 describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
-  let idp: TestIdp;
-  let testApp: TestApp;
+  const stack = useTestStack();
   const as = {} as Record<DemoUsername, ApiClient>;
   const id = {} as Record<DemoUsername, number>;
   let ids: { id_tipo: number; id_unidad: number };
@@ -24,18 +22,12 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
   };
 
   beforeAll(async () => {
-    idp = await startTestIdp();
-    testApp = await createTestApp({ issuer: idp.issuer });
     for (const username of ['admin', 'gestor', 'consulta'] as const) {
-      as[username] = apiClient(testApp.app, (await idp.tokensFor(username)).access_token);
+      as[username] = await stack.as(username);
       await as[username].get('/api/session/get');
-      id[username] = await idUsuario(testApp.app.db, username);
+      id[username] = await idUsuario(stack.app().db, username);
     }
-    ids = await catalogos(testApp.app.db);
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await idp?.close();
+    ids = await catalogos(stack.app().db);
   });
 
   it('tells the responsable when someone else assigns them an expediente, not when they act themselves', async () => {
@@ -75,8 +67,8 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
   it('tells the responsable of a document someone else added, not of their own', async () => {
     const mio = await crearExpediente(as.gestor, ids, { asunto: 'Recibe documentos' });
     await marcarVistas(as.gestor);
-    await insertarEvento(testApp.app.db, { id_expediente: mio.id_expediente, id_usuario: id.gestor, evento: 'documento_subido', descripcion: 'Incorporó el documento «propio.pdf».' });
-    await insertarEvento(testApp.app.db, { id_expediente: mio.id_expediente, id_usuario: id.admin, evento: 'documento_subido', descripcion: 'Incorporó el documento «informe.pdf».' });
+    await insertarEvento(stack.app().db, { id_expediente: mio.id_expediente, id_usuario: id.gestor, evento: 'documento_subido', descripcion: 'Incorporó el documento «propio.pdf».' });
+    await insertarEvento(stack.app().db, { id_expediente: mio.id_expediente, id_usuario: id.admin, evento: 'documento_subido', descripcion: 'Incorporó el documento «informe.pdf».' });
     const gestor = await notificaciones(as.gestor);
     expect(gestor.no_vistos).toBe(1);
     expect(gestor.eventos).toEqual([
@@ -90,7 +82,7 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
     await marcarVistas(as.gestor);
     expect(await notificaciones(as.gestor)).toMatchObject({ no_vistos: 0, eventos: [] });
 
-    const otroNavegador = apiClient(testApp.app, (await idp.tokensFor('gestor')).access_token);
+    const otroNavegador = await stack.as('gestor');
     expect(await notificaciones(otroNavegador)).toMatchObject({ no_vistos: 0, eventos: [] });
 
     const nuevo = await crearExpediente(as.admin, ids, { asunto: 'Asignación posterior', id_responsable: id.gestor });
@@ -103,11 +95,11 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
     const antes = (await notificaciones(as.consulta)).cifras;
     const expediente = await crearExpediente(as.gestor, ids, { asunto: 'Para las cifras de hoy' });
     const ayer = await crearExpediente(as.gestor, ids, { asunto: 'Abierto ayer' });
-    await testApp.app.db.query(`UPDATE expediente SET fecha_apertura = ${aAyer} WHERE id_expediente = $1`, [ayer.id_expediente]);
-    await insertarDocumento(testApp.app.db, { id_expediente: expediente.id_expediente, tipo: 'Informe', subido_por: id.gestor });
-    await insertarDocumento(testApp.app.db, { id_expediente: ayer.id_expediente, tipo: 'Informe', subido_por: id.gestor, fecha: aAyer });
+    await stack.app().db.query(`UPDATE expediente SET fecha_apertura = ${aAyer} WHERE id_expediente = $1`, [ayer.id_expediente]);
+    await insertarDocumento(stack.app().db, { id_expediente: expediente.id_expediente, tipo: 'Informe', subido_por: id.gestor });
+    await insertarDocumento(stack.app().db, { id_expediente: ayer.id_expediente, tipo: 'Informe', subido_por: id.gestor, fecha: aAyer });
     for (const creado of ['now()', aAyer]) {
-      await insertarEvento(testApp.app.db, { id_expediente: expediente.id_expediente, id_usuario: id.consulta, evento: 'documento_descargado', descripcion: 'Descargó el documento.', creado_en: creado });
+      await insertarEvento(stack.app().db, { id_expediente: expediente.id_expediente, id_usuario: id.consulta, evento: 'documento_descargado', descripcion: 'Descargó el documento.', creado_en: creado });
     }
     expect((await notificaciones(as.consulta)).cifras).toEqual({
       documentos_subidos_hoy: antes.documentos_subidos_hoy + 1,
@@ -117,16 +109,16 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
   });
 
   it('refuses (403) whoever lacks expedientes.ver; nothing is marked', async () => {
-    const consulta = await idp.tokensFor('consulta');
+    const consulta = await stack.idp().tokensFor('consulta');
     const sinRoles = apiClient(
-      testApp.app,
-      await resign(consulta.access_token, await idp.signingKey(), (payload) => ({ ...payload, realm_access: { roles: [] } })),
+      stack.app(),
+      await resign(consulta.access_token, await stack.idp().signingKey(), (payload) => ({ ...payload, realm_access: { roles: [] } })),
     );
-    const [antes] = await testApp.app.db.query('SELECT * FROM notificacion_visto WHERE id_usuario = $1', [id.consulta]);
+    const [antes] = await stack.app().db.query('SELECT * FROM notificacion_visto WHERE id_usuario = $1', [id.consulta]);
     expect((await sinRoles.get('/api/notificaciones')).statusCode).toBe(403);
     expect((await sinRoles.post('/api/notificaciones/vistas')).statusCode).toBe(403);
-    const [despues] = await testApp.app.db.query('SELECT * FROM notificacion_visto WHERE id_usuario = $1', [id.consulta]);
+    const [despues] = await stack.app().db.query('SELECT * FROM notificacion_visto WHERE id_usuario = $1', [id.consulta]);
     expect(despues).toEqual(antes);
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/notificaciones' })).statusCode).toBe(401);
+    expect((await stack.app().inject({ method: 'GET', url: '/api/notificaciones' })).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,7 @@
 import { decodeJwt } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resign } from '../../testing/forge-token';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { startTestIdp, type TestIdp } from '../../testing/idp';
+import { useTestStack } from '../../testing/test-stack';
 import { SESSION_CACHE_TTL_MS } from './session.cache';
 
 const TODOS_LOS_PERMISOS = [
@@ -56,21 +55,12 @@ const DEMO = [
 ] as const;
 
 describe('GET /api/session/get', () => {
-  let idp: TestIdp;
-  let testApp: TestApp;
-  beforeAll(async () => {
-    idp = await startTestIdp();
-    testApp = await createTestApp({ issuer: idp.issuer });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await idp?.close();
-  });
+  const stack = useTestStack();
 
   it.each(DEMO)('answers the menu, usuario and permisos of $username', async (demo) => {
-    const { access_token } = await idp.tokensFor(demo.username);
+    const { access_token } = await stack.idp().tokensFor(demo.username);
     const claims = decodeJwt(access_token);
-    const response = await testApp.app.inject({
+    const response = await stack.app().inject({
       method: 'GET',
       url: '/api/session/get',
       headers: { authorization: `Bearer ${access_token}` },
@@ -94,7 +84,7 @@ describe('GET /api/session/get', () => {
     });
     expect(body.data.usuario.roles).toContain(demo.rol);
 
-    const [stored] = await testApp.app.db.query<{ username: string; ultimo_acceso: Date | null }>(
+    const [stored] = await stack.app().db.query<{ username: string; ultimo_acceso: Date | null }>(
       'SELECT username, ultimo_acceso FROM usuario WHERE sub = $1',
       [claims.sub],
     );
@@ -103,14 +93,14 @@ describe('GET /api/session/get', () => {
   });
 
   it('updates the same usuario on the next sign-in instead of adding another', async () => {
-    const first = await idp.tokensFor('gestor');
-    const second = await idp.tokensFor('gestor');
+    const first = await stack.idp().tokensFor('gestor');
+    const second = await stack.idp().tokensFor('gestor');
     const get = (token: string) =>
-      testApp.app.inject({ method: 'GET', url: '/api/session/get', headers: { authorization: `Bearer ${token}` } });
+      stack.app().inject({ method: 'GET', url: '/api/session/get', headers: { authorization: `Bearer ${token}` } });
     const a = (await get(first.access_token)).json();
     const b = (await get(second.access_token)).json();
     expect(b.data.usuario.id_usuario).toBe(a.data.usuario.id_usuario);
-    const rows = await testApp.app.db.query('SELECT 1 FROM usuario WHERE username = $1', ['gestor']);
+    const rows = await stack.app().db.query('SELECT 1 FROM usuario WHERE username = $1', ['gestor']);
     expect(rows).toHaveLength(1);
   });
 
@@ -119,9 +109,9 @@ describe('GET /api/session/get', () => {
       vi.useRealTimers();
     });
     const get = (token: string) =>
-      testApp.app.inject({ method: 'GET', url: '/api/session/get', headers: { authorization: `Bearer ${token}` } });
+      stack.app().inject({ method: 'GET', url: '/api/session/get', headers: { authorization: `Bearer ${token}` } });
     const stored = async (sub: string) => {
-      const [row] = await testApp.app.db.query<{ apellidos: string; ultimo_acceso: Date }>(
+      const [row] = await stack.app().db.query<{ apellidos: string; ultimo_acceso: Date }>(
         'SELECT apellidos, ultimo_acceso FROM usuario WHERE sub = $1',
         [sub],
       );
@@ -129,7 +119,7 @@ describe('GET /api/session/get', () => {
     };
 
     it('registers the same claims once, writes changed claims at once, and refreshes the access after a while', async () => {
-      const { access_token } = await idp.tokensFor('consulta');
+      const { access_token } = await stack.idp().tokensFor('consulta');
       const sub = decodeJwt(access_token).sub!;
       expect((await get(access_token)).statusCode).toBe(200);
       const first = await stored(sub);
@@ -137,7 +127,7 @@ describe('GET /api/session/get', () => {
       expect((await get(access_token)).statusCode).toBe(200);
       expect((await stored(sub)).ultimo_acceso).toEqual(first.ultimo_acceso);
 
-      const renamed = await resign(access_token, await idp.signingKey(), (payload) => ({
+      const renamed = await resign(access_token, await stack.idp().signingKey(), (payload) => ({
         ...payload,
         family_name: 'Fernández Díaz de Vivar',
       }));
