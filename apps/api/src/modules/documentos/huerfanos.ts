@@ -55,8 +55,8 @@ async function apartarSinFila(
   candidatos: StoredObject[],
 ): Promise<string[]> {
   const conFila = await db.query<{ clave: string }>(
-    'SELECT clave_almacen::text AS clave FROM documento WHERE clave_almacen = ANY(string_to_array($1, \',\')::uuid[])',
-    [candidatos.map((objeto) => objeto.key).join(',')],
+    'SELECT clave_almacen::text AS clave FROM documento WHERE clave_almacen = ANY($1::uuid[])',
+    [candidatos.map((objeto) => objeto.key)],
   );
   const conocidas = new Set(conFila.map((fila) => fila.clave));
   const apartados: string[] = [];

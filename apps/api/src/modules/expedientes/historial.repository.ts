@@ -1,5 +1,6 @@
 import type { CambioCampo, EventoHistorial, HistorialEvento } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
+import type { SqlParams } from '../../db/sql-params';
 import { isoString, nombreCompletoSql } from './expedientes.repository';
 
 export interface NuevoEvento {
@@ -57,5 +58,59 @@ export async function findHistorial(db: Queryable, idExpediente: number): Promis
     motivo: row.motivo,
     usuario: { id_usuario: row.id_usuario, nombre_completo: row.nombre_completo, username: row.username },
     fecha: isoString(row.creado_en),
+  }));
+}
+
+/** A historial event with its author and expediente, as Inicio's activity and the notifications show it. */
+export interface EventoConContexto {
+  id: number;
+  evento: EventoHistorial;
+  descripcion: string;
+  fecha: string;
+  usuario: { id_usuario: number; nombre_completo: string };
+  expediente: { id_expediente: number; numero: string; asunto: string };
+}
+
+interface EventoConContextoRow {
+  id: string | number;
+  evento: EventoHistorial;
+  descripcion: string;
+  creado_en: Date;
+  id_usuario: number;
+  nombre_completo: string;
+  id_expediente: number;
+  numero: string;
+  asunto: string;
+}
+
+/**
+ * The newest events matching `where` (a condition over `historial h`, `expediente e` and `usuario u`
+ * whose values are in `params`), at most `limite` of them.
+ */
+export async function findEventosConContexto(
+  db: Queryable,
+  where: string,
+  params: SqlParams,
+  limite: number,
+): Promise<EventoConContexto[]> {
+  const rows = await db.query<EventoConContextoRow>(
+    `SELECT h.id, h.evento, h.descripcion, h.creado_en,
+            u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo,
+            e.id_expediente, e.numero, e.asunto
+     FROM historial h
+     JOIN expediente e ON e.id_expediente = h.id_expediente
+     JOIN usuario u ON u.id_usuario = h.id_usuario
+     WHERE ${where}
+     ORDER BY h.creado_en DESC, h.id DESC
+     LIMIT ${params.add(limite)}`,
+    params.values,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    evento: row.evento,
+    descripcion: row.descripcion,
+    fecha: isoString(row.creado_en),
+    usuario: { id_usuario: row.id_usuario, nombre_completo: row.nombre_completo },
+    expediente: { id_expediente: row.id_expediente, numero: row.numero, asunto: row.asunto },
   }));
 }

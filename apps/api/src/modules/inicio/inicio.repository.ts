@@ -5,11 +5,11 @@ import type {
   ExpedientesPorMes,
   MiExpediente,
 } from '@ecodigital/contracts/inicio';
-import type { EventoHistorial } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../plugins/caller';
-import { isoString, nombreCompletoSql } from '../expedientes/expedientes.repository';
+import { isoString } from '../expedientes/expedientes.repository';
+import { findEventosConContexto } from '../expedientes/historial.repository';
 import { expedientesVisibles } from '../expedientes/visibility';
 import { INICIO_HOY, INICIO_MES, MES_ACTUAL, ultimosMeses } from './periodo.sql';
 import { veTodosLosExpedientes } from './visibilidad-completa';
@@ -129,39 +129,8 @@ export async function findMisExpedientes(db: Queryable, caller: Caller, limite: 
   return rows.map((row) => ({ ...row, fecha_apertura: isoString(row.fecha_apertura) }));
 }
 
-interface ActividadRow {
-  id: string | number;
-  evento: EventoHistorial;
-  descripcion: string;
-  creado_en: Date;
-  id_usuario: number;
-  nombre_completo: string;
-  id_expediente: number;
-  numero: string;
-  asunto: string;
-}
-
 /** The latest changes (not readings) across the expedientes the caller may see. */
-export async function findActividad(db: Queryable, caller: Caller, limite: number): Promise<ActividadEvento[]> {
+export function findActividad(db: Queryable, caller: Caller, limite: number): Promise<ActividadEvento[]> {
   const params = new SqlParams();
-  const rows = await db.query<ActividadRow>(
-    `SELECT h.id, h.evento, h.descripcion, h.creado_en,
-            u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo,
-            e.id_expediente, e.numero, e.asunto
-     FROM historial h
-     JOIN expediente e ON e.id_expediente = h.id_expediente
-     JOIN usuario u ON u.id_usuario = h.id_usuario
-     WHERE h.evento NOT IN ${EVENTOS_LECTURA} AND ${expedientesVisibles(caller, params, 'e')}
-     ORDER BY h.creado_en DESC, h.id DESC
-     LIMIT ${params.add(limite)}`,
-    params.values,
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    evento: row.evento,
-    descripcion: row.descripcion,
-    fecha: isoString(row.creado_en),
-    usuario: { id_usuario: row.id_usuario, nombre_completo: row.nombre_completo },
-    expediente: { id_expediente: row.id_expediente, numero: row.numero, asunto: row.asunto },
-  }));
+  return findEventosConContexto(db, `h.evento NOT IN ${EVENTOS_LECTURA} AND ${expedientesVisibles(caller, params, 'e')}`, params, limite);
 }

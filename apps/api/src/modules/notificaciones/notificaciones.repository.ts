@@ -6,7 +6,7 @@ import {
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../plugins/caller';
-import { isoString, nombreCompletoSql } from '../expedientes/expedientes.repository';
+import { findEventosConContexto, type EventoConContexto } from '../expedientes/historial.repository';
 import { expedientesVisibles } from '../expedientes/visibility';
 import { contarDocumentosHoy } from '../inicio/inicio.repository';
 import { INICIO_HOY } from '../inicio/periodo.sql';
@@ -49,45 +49,19 @@ function noVistos(caller: Caller, params: SqlParams): string {
     AND ${expedientesVisibles(caller, params, 'e')}`;
 }
 
-interface NotificacionRow {
-  id: string | number;
-  evento: string;
-  descripcion: string;
-  creado_en: Date;
-  id_usuario: number;
-  nombre_completo: string;
-  id_expediente: number;
-  numero: string;
-  asunto: string;
-}
-
-function toNotificacion(row: NotificacionRow): Notificacion {
-  const documento = row.evento === 'documento_subido';
+function toNotificacion({ evento, descripcion, ...resto }: EventoConContexto): Notificacion {
+  const documento = evento === 'documento_subido';
   return {
-    id: Number(row.id),
+    ...resto,
     tipo: documento ? 'documento_subido' : 'asignado',
-    descripcion: documento ? row.descripcion : 'Le asignó el expediente.',
-    fecha: isoString(row.creado_en),
-    usuario: { id_usuario: row.id_usuario, nombre_completo: row.nombre_completo },
-    expediente: { id_expediente: row.id_expediente, numero: row.numero, asunto: row.asunto },
+    descripcion: documento ? descripcion : 'Le asignó el expediente.',
   };
 }
 
 export async function findNoVistas(db: Queryable, caller: Caller): Promise<Notificacion[]> {
   const params = new SqlParams();
-  const rows = await db.query<NotificacionRow>(
-    `SELECT h.id, h.evento, h.descripcion, h.creado_en,
-            u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo,
-            e.id_expediente, e.numero, e.asunto
-     FROM historial h
-     JOIN expediente e ON e.id_expediente = h.id_expediente
-     JOIN usuario u ON u.id_usuario = h.id_usuario
-     WHERE ${noVistos(caller, params)}
-     ORDER BY h.creado_en DESC, h.id DESC
-     LIMIT ${params.add(LIMITES_NOTIFICACIONES.eventos)}`,
-    params.values,
-  );
-  return rows.map(toNotificacion);
+  const eventos = await findEventosConContexto(db, noVistos(caller, params), params, LIMITES_NOTIFICACIONES.eventos);
+  return eventos.map(toNotificacion);
 }
 
 export async function contarNoVistas(db: Queryable, caller: Caller): Promise<number> {
