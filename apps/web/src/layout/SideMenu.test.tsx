@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { MenuItem } from '@ecodigital/contracts/session';
 import { useMenuStore } from '../session/menu.store';
+import { installBrowserShims } from '../testing/render-app';
 import { useSessionStore } from '../session/session.store';
 import { SideMenu } from './SideMenu';
 import { useActiveMenuSync } from './use-active-menu-sync';
@@ -18,19 +19,7 @@ const menu: MenuItem[] = [
   },
 ];
 
-beforeAll(() => {
-  // antd reads media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(installBrowserShims);
 
 function Frame() {
   useActiveMenuSync();

@@ -7,7 +7,6 @@ import { toast } from './toast';
 
 export { isApiError, isCancel, ApiError } from './http/http-error';
 export type { HttpResponse, RequestConfig, UploadProgress } from './http/http-types';
-export type { ParamsSerializerOptions } from './http/query-string';
 
 export const GENERIC_ERROR_MESSAGE = 'Error general';
 

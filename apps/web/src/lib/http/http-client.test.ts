@@ -30,7 +30,7 @@ describe('http client over XMLHttpRequest', () => {
     const response = await client().patch<{ data: unknown }>(
       '/cosas/3',
       { nombre: 'Núñez' },
-      { params: { estado: ['a', 'b'] }, paramsSerializer: { indexes: null } },
+      { params: { estado: ['a', 'b'] } },
     );
     expect(response.status).toBe(200);
     expect(response.data.data).toEqual({ nombre: 'Núñez' });

@@ -69,7 +69,7 @@ function send<T>(config: RequestConfig, defaults: HttpClientDefaults): Promise<H
     if (signal?.aborted) return reject(new ApiError('canceled', 'ERR_CANCELED', config));
 
     const xhr = new XMLHttpRequest();
-    const url = joinUrl(defaults.baseURL, config.url ?? '') + queryString(config.params as Record<string, unknown>, config.paramsSerializer);
+    const url = joinUrl(defaults.baseURL, config.url ?? '') + queryString(config.params as Record<string, unknown>);
     xhr.open(config.method ?? 'GET', url, true);
     xhr.timeout = defaults.timeout;
     xhr.responseType = config.responseType === 'blob' ? 'blob' : 'text';

@@ -1,5 +1,3 @@
-import type { ParamsSerializerOptions } from './query-string';
-
 export interface UploadProgress {
   loaded: number;
   /** Undefined when the browser does not know the body's size. */
@@ -10,8 +8,8 @@ export interface RequestConfig {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url?: string;
   data?: unknown;
+  /** Query parameters; arrays repeat their key (`estado=a&estado=b`). */
   params?: object;
-  paramsSerializer?: ParamsSerializerOptions;
   /** `json` (default) parses the body when it is JSON and keeps the text otherwise. */
   responseType?: 'json' | 'blob' | 'text';
   headers?: Record<string, string>;

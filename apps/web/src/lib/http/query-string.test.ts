@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { queryString } from './query-string';
 
 describe('queryString', () => {
-  it('repeats array keys with indexes: null, as the API reads them', () => {
-    expect(queryString({ estado: ['abierto', 'en_tramite'], pageSize: 25 }, { indexes: null })).toBe(
+  it('repeats array keys, as the API reads them', () => {
+    expect(queryString({ estado: ['abierto', 'en_tramite'], pageSize: 25 })).toBe(
       '?estado=abierto&estado=en_tramite&pageSize=25',
     );
-  });
-
-  it('writes brackets for arrays by default', () => {
-    expect(queryString({ estado: ['abierto'] })).toBe('?estado%5B%5D=abierto');
   });
 
   it('leaves out null and undefined and encodes accents and spaces', () => {

@@ -11,8 +11,6 @@ export const DESTINOS_PAGE_SIZE = 10;
 export async function searchDestinos(q: string, signal?: AbortSignal): Promise<ExpedienteResumen[]> {
   const response = await api.get<ReadResponse<ExpedientesPagina>>('/expedientes', {
     params: { ...(q ? { q } : {}), estado: ESTADOS_ACTIVOS, pageSize: DESTINOS_PAGE_SIZE },
-    // The API reads arrays as repeated parameters: `estado=abierto&estado=en_tramite`.
-    paramsSerializer: { indexes: null },
     signal,
   });
   return response.data.data.items;

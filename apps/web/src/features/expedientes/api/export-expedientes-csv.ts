@@ -4,7 +4,6 @@ import { api, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client'
 import { NOTIFICATION_LIFE_MS } from '../../../lib/constants';
 import { filenameFromContentDisposition, saveBlob } from '../../../lib/download';
 import { toast } from '../../../lib/toast';
-import { repeatedArrayParams } from './params-serializer';
 
 const FALLBACK_FILENAME = 'expedientes.csv';
 
@@ -27,7 +26,6 @@ export async function exportExpedientesCsv(filtro: ExpedientesFiltro): Promise<s
   try {
     const response = await api.get<Blob>('/expedientes/export.csv', {
       params: filtro,
-      paramsSerializer: repeatedArrayParams,
       responseType: 'blob',
       headers: { Accept: 'text/csv' },
       silent: true,

@@ -3,13 +3,11 @@ import type { ReadResponse } from '@ecodigital/contracts/envelope';
 import type { ExpedientesListaQuery, ExpedientesPagina } from '@ecodigital/contracts/expedientes';
 import { api } from '../../../lib/api-client';
 import { expedientesKeys } from './keys';
-import { repeatedArrayParams } from './params-serializer';
 
 /** `GET /api/expedientes`. */
 export async function fetchExpedientes(query: ExpedientesListaQuery, signal?: AbortSignal): Promise<ExpedientesPagina> {
   const response = await api.get<ReadResponse<ExpedientesPagina>>('/expedientes', {
     params: query,
-    paramsSerializer: repeatedArrayParams,
     signal,
   });
   return response.data.data;
