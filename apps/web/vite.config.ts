@@ -43,7 +43,11 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             // dayjs's plugins stay out: only the date pickers of lazy views use them.
-            { name: 'vendor', test: /node_modules[\\/](keycloak-js|@tanstack|zustand|dayjs(?![\\/]plugin))[\\/]/, priority: 20 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](keycloak-js|@tanstack|zustand|dayjs(?![\\/]plugin))[\\/]/,
+              priority: 20,
+            },
             // The rest of what the first screen imports (antd's core, menu, layout...), as one file.
             { name: 'antd-shell', test: firstScreen.test, priority: 10, includeDependenciesRecursively: false },
           ],

@@ -9,7 +9,10 @@ export interface ForkedApi {
  * Runs a benchmark's API server script in its own process (so its memory and CPU can be read
  * apart from the client's) and resolves once the script reports `{ type, port }` over IPC.
  */
-export function forkApi(script: string, options: { cwd: string; env: NodeJS.ProcessEnv; execArgv?: string[] }): Promise<ForkedApi> {
+export function forkApi(
+  script: string,
+  options: { cwd: string; env: NodeJS.ProcessEnv; execArgv?: string[] },
+): Promise<ForkedApi> {
   const child = fork(script, {
     execArgv: ['--import', 'tsx', ...(options.execArgv ?? [])],
     cwd: options.cwd,

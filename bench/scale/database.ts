@@ -35,7 +35,8 @@ export async function prepareDatabase(options: {
   const existing = options.fresh ? undefined : await countExpedientes(options.name);
   const reused = existing === options.expedientes;
   if (!reused) {
-    if (existing !== undefined) console.log(`La base de datos ${options.name} tiene ${existing ?? 0} expedientes; se regenera.`);
+    if (existing !== undefined)
+      console.log(`La base de datos ${options.name} tiene ${existing ?? 0} expedientes; se regenera.`);
     await withClient(ADMIN_URL, async (admin) => {
       await admin.query(`DROP DATABASE IF EXISTS ${options.name} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${options.name}`);

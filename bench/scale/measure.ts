@@ -31,7 +31,15 @@ export const MiB = 1024 * 1024;
 /** A measure that could not be taken: the table says why instead of stopping the whole run. */
 export function failed(medida: string, objetivo: string, error: unknown): Measure {
   const mensaje = (error as Error).message.split('\n')[0]!.slice(0, 200);
-  return { medida, valor: `error: ${mensaje}`, base: '—', ratio: '—', objetivo, cumple: false, datos: { error: mensaje } };
+  return {
+    medida,
+    valor: `error: ${mensaje}`,
+    base: '—',
+    ratio: '—',
+    objetivo,
+    cumple: false,
+    datos: { error: mensaje },
+  };
 }
 
 /** A measure that fails becomes a row saying why; the others are still taken. */

@@ -54,7 +54,9 @@ try {
   if (options.solo.has('sesion')) {
     console.log('Sesión: rendimiento con autocannon…');
     const label = 'GET /api/session/get (autocannon)';
-    medidas.push(await attempt(label, '≥ 0,5', () => measureSession(running.base, running.token, options.throughputSeconds)));
+    medidas.push(
+      await attempt(label, '≥ 0,5', () => measureSession(running.base, running.token, options.throughputSeconds)),
+    );
   }
   if (options.solo.has('lista')) {
     console.log('Lista y búsqueda: latencias…');
@@ -78,7 +80,11 @@ try {
   printResults(results);
   // Only a full-size run replaces the committed results.
   const official = !options.quick && options.expedientes === FULL_EXPEDIENTES && options.solo.size === GRUPOS.length;
-  const written = await writeResults(results, official ? path.join(repoRoot, 'bench/results') : scratchResults(), 'scale');
+  const written = await writeResults(
+    results,
+    official ? path.join(repoRoot, 'bench/results') : scratchResults(),
+    'scale',
+  );
   console.log(`Resultados en ${written.join(' y ')}`);
   if (medidas.some((measure) => !measure.cumple)) process.exitCode = 1;
 } finally {

@@ -55,11 +55,23 @@ try {
   // Warm-up: the first upload loads the code paths; the measured windows start after it.
   const warm = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(64 * 1024)]);
   await writeFile(path.join(scratch, 'calentamiento.pdf'), warm);
-  await upload(base, token, await createExpediente(base, token), idTipo, path.join(scratch, 'calentamiento.pdf'), 'calentamiento.pdf');
+  await upload(
+    base,
+    token,
+    await createExpediente(base, token),
+    idTipo,
+    path.join(scratch, 'calentamiento.pdf'),
+    'calentamiento.pdf',
+  );
 
   // Rounds alternate the copies and the upload. Other processes share the cores and only ever add
   // time, so each kind is judged by its fastest round; the per-round ratios show the spread.
-  const times = { stream: [] as number[], streamTuned: [] as number[], copyFile: [] as number[], upload: [] as number[] };
+  const times = {
+    stream: [] as number[],
+    streamTuned: [] as number[],
+    copyFile: [] as number[],
+    upload: [] as number[],
+  };
   const growths: number[] = [];
   const apiCpuMs: number[] = [];
   for (let round = 1; round <= rounds; round++) {
@@ -110,7 +122,10 @@ try {
     ratio_copyfile: Math.min(...times.copyFile) / uploadTime,
     objetivo_ratio: GOAL_RATIO,
     // CPU time barely depends on the load of other processes, unlike wall time.
-    cpu_api_s_por_gib: { mejor: Math.min(...apiCpuMs) / 1000 / (sizeMb / 1024), rondas: apiCpuMs.map((ms) => ms / 1000 / (sizeMb / 1024)) },
+    cpu_api_s_por_gib: {
+      mejor: Math.min(...apiCpuMs) / 1000 / (sizeMb / 1024),
+      rondas: apiCpuMs.map((ms) => ms / 1000 / (sizeMb / 1024)),
+    },
     rss_api: {
       crecimiento_mib: growthMib,
       crecimiento_por_ronda_mib: growths.map((bytes) => bytes / MiB),
@@ -292,7 +307,9 @@ async function upload(base: string, token: string, idExpediente: number, idTipo:
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     request.write(head);
     const body = createReadStream(file, { highWaterMark: 256 * 1024 });
@@ -310,18 +327,33 @@ async function writeResults(result: Record<string, any>): Promise<void> {
   const seconds = (kind: { segundos: number; mib_s: number; mediana_s: number; rondas_s: number[] }) =>
     `${fmt(kind.segundos, 2)} s · ${fmt(kind.mib_s)} MiB/s (mediana ${fmt(kind.mediana_s, 2)} s; rondas: ${kind.rondas_s.map((value) => fmt(value, 2)).join(' / ')} s)`;
   const rows = [
-    ['Tamaño del archivo · rondas (se toma la más rápida de cada medida)', `${fmt(result.tamano_mib, 0)} MiB · ${result.rondas}`],
+    [
+      'Tamaño del archivo · rondas (se toma la más rápida de cada medida)',
+      `${fmt(result.tamano_mib, 0)} MiB · ${result.rondas}`,
+    ],
     ['Copia en el mismo disco (stream + fsync)', seconds(result.copia_stream)],
     ['Copia stream con búfer de 1 MiB + fsync (informativo)', seconds(result.copia_stream_1mib)],
     ['Copia con fs.copyFile + fsync (informativo)', seconds(result.copia_copyfile)],
     ['Subida por la API', seconds(result.subida_api)],
     ['Ratio subida / copia (objetivo ≥ 0,6)', `${fmt(result.ratio, 2)} (cumple: ${ok(result.cumple.ratio)})`],
-    ['Ratio de cada ronda (copia y subida contiguas)', result.ratio_por_ronda.map((value: number) => fmt(value, 2)).join(' / ')],
+    [
+      'Ratio de cada ronda (copia y subida contiguas)',
+      result.ratio_por_ronda.map((value: number) => fmt(value, 2)).join(' / '),
+    ],
     ['Ratio subida / copia con búfer de 1 MiB (informativo)', fmt(result.ratio_stream_1mib, 2)],
     ['Ratio subida / copyFile (informativo)', fmt(result.ratio_copyfile, 2)],
-    ['CPU de la API durante la subida (por GiB)', `${fmt(result.cpu_api_s_por_gib.mejor, 2)} s (rondas: ${result.cpu_api_s_por_gib.rondas.map((value: number) => fmt(value, 2)).join(' / ')} s)`],
-    ['Crecimiento de RSS de la API, peor ronda (objetivo ≤ 64 MiB)', `${fmt(result.rss_api.crecimiento_mib)} MiB (cumple: ${ok(result.cumple.memoria)})`],
-    ['Máquina', `${result.maquina.nucleos} núcleos (${result.maquina.cpu}), ${fmt(result.maquina.memoria_gib)} GiB, ${result.maquina.so}, carga ${result.maquina.carga_1min}`],
+    [
+      'CPU de la API durante la subida (por GiB)',
+      `${fmt(result.cpu_api_s_por_gib.mejor, 2)} s (rondas: ${result.cpu_api_s_por_gib.rondas.map((value: number) => fmt(value, 2)).join(' / ')} s)`,
+    ],
+    [
+      'Crecimiento de RSS de la API, peor ronda (objetivo ≤ 64 MiB)',
+      `${fmt(result.rss_api.crecimiento_mib)} MiB (cumple: ${ok(result.cumple.memoria)})`,
+    ],
+    [
+      'Máquina',
+      `${result.maquina.nucleos} núcleos (${result.maquina.cpu}), ${fmt(result.maquina.memoria_gib)} GiB, ${result.maquina.so}, carga ${result.maquina.carga_1min}`,
+    ],
     ['Versiones', `Node ${result.maquina.node}; ${result.maquina.base_de_datos}`],
   ];
   const width = Math.max(...rows.map(([label]) => label!.length));

@@ -16,10 +16,23 @@ describe('deploy/nginx/ecodigital.conf', () => {
         .replace(/^\s*ssl_certificate(_key)?\s.*$/gm, '')
         .replace(/ ssl http2;/g, ';');
       await writeFile(join(dir, 'site.conf'), site);
-      const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${dir}/${name};`);
-      await writeFile(join(dir, 'nginx.conf'), `pid ${dir}/nginx.pid;\nevents {}\nhttp {\n${temps.join('\n')}\ninclude ${dir}/site.conf;\n}\n`);
+      const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+        (name) => `${name}_temp_path ${dir}/${name};`,
+      );
+      await writeFile(
+        join(dir, 'nginx.conf'),
+        `pid ${dir}/nginx.pid;\nevents {}\nhttp {\n${temps.join('\n')}\ninclude ${dir}/site.conf;\n}\n`,
+      );
 
-      const { stderr } = await promisify(execFile)(NGINX_PATH, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')]);
+      const { stderr } = await promisify(execFile)(NGINX_PATH, [
+        '-t',
+        '-p',
+        dir,
+        '-c',
+        join(dir, 'nginx.conf'),
+        '-e',
+        join(dir, 'error.log'),
+      ]);
       expect(stderr).toContain('test is successful');
     } finally {
       await rm(dir, { recursive: true, force: true });

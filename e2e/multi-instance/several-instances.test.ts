@@ -22,8 +22,14 @@ describe('two API instances behind nginx, one database, one bucket, one sign-in'
       throw new Error(`${error.message}\n${logLines.join('')}`);
     });
     // Signed in once, through the real login form; the same token goes to both instances.
-    accessToken = (await signIn({ issuer: cluster.issuer, username: 'gestor', password: 'gestor', redirectUri: `${cluster.balancedUrl}/` }))
-      .access_token;
+    accessToken = (
+      await signIn({
+        issuer: cluster.issuer,
+        username: 'gestor',
+        password: 'gestor',
+        redirectUri: `${cluster.balancedUrl}/`,
+      })
+    ).access_token;
   });
   afterAll(async () => {
     await cluster?.stop();
@@ -39,13 +45,17 @@ describe('two API instances behind nginx, one database, one bucket, one sign-in'
   }
 
   it('pins each extra nginx port to one instance', async () => {
-    const pinned = await Promise.all([cluster.instanceUrl.a, cluster.instanceUrl.b].map((url) => fetch(`${url}/api/health`)));
+    const pinned = await Promise.all(
+      [cluster.instanceUrl.a, cluster.instanceUrl.b].map((url) => fetch(`${url}/api/health`)),
+    );
     expect(pinned.map((response) => cluster.instanceOf(response.headers.get(UPSTREAM_HEADER)))).toEqual(['a', 'b']);
   });
 
   it('accepts the one token on both instances and answers the same session', async () => {
     const [sessionA, sessionB] = await Promise.all(
-      [cluster.instanceUrl.a, cluster.instanceUrl.b].map(async (url) => json<{ usuario: { username: string } }>(await call(url, '/api/session/get'))),
+      [cluster.instanceUrl.a, cluster.instanceUrl.b].map(async (url) =>
+        json<{ usuario: { username: string } }>(await call(url, '/api/session/get')),
+      ),
     );
     expect(sessionA!.usuario.username).toBe('gestor');
     expect(sessionB).toEqual(sessionA);
@@ -89,7 +99,10 @@ describe('two API instances behind nginx, one database, one bucket, one sign-in'
     const pages = [];
     for (let attempt = 0; attempt < 6; attempt++) {
       const response = await call(cluster.balancedUrl, `/api/expedientes?q=${encodeURIComponent(asunto)}`);
-      pages.push({ instance: cluster.instanceOf(response.headers.get(UPSTREAM_HEADER)), body: await json<unknown>(response) });
+      pages.push({
+        instance: cluster.instanceOf(response.headers.get(UPSTREAM_HEADER)),
+        body: await json<unknown>(response),
+      });
     }
     expect(new Set(pages.map((page) => page.instance))).toEqual(new Set(['a', 'b']));
     for (const { body } of pages) expect(body).toEqual(pages[0]!.body);
@@ -97,10 +110,18 @@ describe('two API instances behind nginx, one database, one bucket, one sign-in'
   });
 
   it('gives distinct folios and one unbroken índice to uploads made at once through both instances', async () => {
-    const expediente = await createExpediente(cluster.balancedUrl, `Subidas simultáneas ${randomBytes(4).toString('hex')}`);
+    const expediente = await createExpediente(
+      cluster.balancedUrl,
+      `Subidas simultáneas ${randomBytes(4).toString('hex')}`,
+    );
     const uploads = await Promise.all(
       (['a', 'b', 'a', 'b'] as const).map((instance, n) =>
-        upload(cluster.instanceUrl[instance], expediente.id_expediente, `anexo-${n + 1}.pdf`, samplePdf(`Anexo ${n + 1}`)),
+        upload(
+          cluster.instanceUrl[instance],
+          expediente.id_expediente,
+          `anexo-${n + 1}.pdf`,
+          samplePdf(`Anexo ${n + 1}`),
+        ),
       ),
     );
     expect(uploads.map((uploaded) => uploaded.instance)).toEqual(['a', 'b', 'a', 'b']);
@@ -108,7 +129,9 @@ describe('two API instances behind nginx, one database, one bucket, one sign-in'
 
     for (const instance of ['a', 'b'] as const) {
       const verificacion = await json<ResultadoVerificacion>(
-        await call(cluster.instanceUrl[instance], `/api/expedientes/${expediente.id_expediente}/verificar`, { method: 'POST' }),
+        await call(cluster.instanceUrl[instance], `/api/expedientes/${expediente.id_expediente}/verificar`, {
+          method: 'POST',
+        }),
       );
       expect(verificacion).toMatchObject({ correcto: true, documentos_verificados: 4, incidencias: [] });
     }

@@ -8,7 +8,8 @@ export function captureBearerToken(page: Page): () => string {
   let token: string | undefined;
   page.on('request', (request) => {
     const authorization = request.headers()['authorization'];
-    if (request.url().includes('/api/') && authorization?.startsWith('Bearer ')) token = authorization.slice('Bearer '.length);
+    if (request.url().includes('/api/') && authorization?.startsWith('Bearer '))
+      token = authorization.slice('Bearer '.length);
   });
   return () => {
     if (!token) throw new Error('The app has not sent an authorised API request yet');

@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
  * its policy must stay as it is in production while it is checked.
  */
 let axeSource: string | undefined;
-const loadAxeSource = () => (axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+const loadAxeSource = () =>
+  (axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
 
 /** The WCAG 2.1 A and AA rules: what the product promises. */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

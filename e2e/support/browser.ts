@@ -30,7 +30,8 @@ const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 /** Waits for running animations (antd motion: dialogs, tabs, dropdowns) so screenshots show the end state. */
 export async function settle(page: Page): Promise<void> {
   // Expressions as strings: this package is type-checked without the DOM library.
-  const allFinished = 'Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))';
+  const allFinished =
+    'Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))';
   await page.evaluate(allFinished);
   // antd starts part of its motion on the next frame, after the first wait may have returned.
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
@@ -51,7 +52,11 @@ export async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.locator('.ant-notification-notice');
   for (let attempt = 0; attempt < 10 && (await toasts.count()) > 0; attempt += 1) {
     // A toast may leave by itself between finding and clicking it: then the next one is tried.
-    await page.locator('.ant-notification-notice-close').first().click({ timeout: 1000 }).catch(() => {});
+    await page
+      .locator('.ant-notification-notice-close')
+      .first()
+      .click({ timeout: 1000 })
+      .catch(() => {});
   }
   // Whatever could not be clicked (stacked behind another) expires once no pointer rests on it.
   await page.mouse.move(0, 0);

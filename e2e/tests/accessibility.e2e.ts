@@ -30,7 +30,14 @@ function focused(page: Page) {
       outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
       boxShadow: style.boxShadow !== 'none',
     };
-  })()`) as Promise<{ tag: string; text: string; inSideMenu: boolean; isUserMenu: boolean; outline: boolean; boxShadow: boolean } | null>;
+  })()`) as Promise<{
+    tag: string;
+    text: string;
+    inSideMenu: boolean;
+    isUserMenu: boolean;
+    outline: boolean;
+    boxShadow: boolean;
+  } | null>;
 }
 
 describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
@@ -52,23 +59,44 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
   it('Inicio, list, detail (both tabs), upload, Perfil and not-found', async () => {
     const { page, token } = await signedInPage(browser(), 'gestor', '/', { waitForToken: true });
     const ids = {
-      id_tipo: (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/tipos-expediente')).body.data[0]!.id,
-      id_unidad: (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/unidades')).body.data[0]!.id,
+      id_tipo: (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/tipos-expediente')).body
+        .data[0]!.id,
+      id_unidad: (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/unidades')).body
+        .data[0]!.id,
     };
-    const creado = await callApi<{ data: { id_expediente: number; numero: string } }>(page, token(), 'POST', '/api/expedientes', {
-      asunto: 'Expediente para revisar la accesibilidad',
-      interesado_nombre: 'Asociación de vecinos del Retiro',
-      ...ids,
-    });
+    const creado = await callApi<{ data: { id_expediente: number; numero: string } }>(
+      page,
+      token(),
+      'POST',
+      '/api/expedientes',
+      {
+        asunto: 'Expediente para revisar la accesibilidad',
+        interesado_nombre: 'Asociación de vecinos del Retiro',
+        ...ids,
+      },
+    );
     expect(creado.status).toBe(201);
     const { id_expediente: id, numero } = creado.body.data;
-    const tiposDocumentales = await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/tipos-documentales');
+    const tiposDocumentales = await callApi<{ data: { id: number }[] }>(
+      page,
+      token(),
+      'GET',
+      '/api/catalogos/tipos-documentales',
+    );
     const subida = await page.evaluate(
       async ({ token, id, tipo, pdf }) => {
         const form = new FormData();
         form.append('id_tipo_documental', String(tipo));
-        form.append('archivo', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'informe-accesibilidad.pdf');
-        const response = await fetch(`/api/expedientes/${id}/documentos`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+        form.append(
+          'archivo',
+          new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }),
+          'informe-accesibilidad.pdf',
+        );
+        const response = await fetch(`/api/expedientes/${id}/documentos`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}` },
+          body: form,
+        });
         return response.status;
       },
       { token: token(), id, tipo: tiposDocumentales.body.data[0]!.id, pdf: [...samplePdf('Informe de accesibilidad')] },
@@ -88,7 +116,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
 
     // The detail: Documentos tab (with a document), then Historial.
     await page.goto(`${webUrl}/expedientes/ver/${id}`);
-    await page.getByTestId('documentos-tab').getByText('informe-accesibilidad.pdf').first().waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('documentos-tab')
+      .getByText('informe-accesibilidad.pdf')
+      .first()
+      .waitFor({ timeout: 20_000 });
     await expectNoSeriousViolations(page);
     await page.getByRole('tab', { name: 'Historial' }).click();
     await page.getByRole('tabpanel', { name: 'Historial' }).waitFor();

@@ -23,7 +23,11 @@ const browser = useBrowser();
 /** A full page load: the identity provider's session signs the person in again without the form. */
 async function goto(page: Page, path: string, user: 'gestor' | 'consulta') {
   await page.goto(`${webUrl}${path}`);
-  await page.getByTestId('sider-nombres').filter({ hasText: DEMO_USERS[user].nombres }).first().waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('sider-nombres')
+    .filter({ hasText: DEMO_USERS[user].nombres })
+    .first()
+    .waitFor({ timeout: 30_000 });
 }
 
 /**
@@ -64,8 +68,18 @@ describe('documentos', () => {
     const { page, token } = await signedInPage(browser(), 'gestor', '/expedientes');
     await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
 
-    const tipos = await callApi<{ data: { id: number; nombre: string }[] }>(page, token(), 'GET', '/api/catalogos/tipos-expediente');
-    const unidades = await callApi<{ data: { id: number; nombre: string }[] }>(page, token(), 'GET', '/api/catalogos/unidades');
+    const tipos = await callApi<{ data: { id: number; nombre: string }[] }>(
+      page,
+      token(),
+      'GET',
+      '/api/catalogos/tipos-expediente',
+    );
+    const unidades = await callApi<{ data: { id: number; nombre: string }[] }>(
+      page,
+      token(),
+      'GET',
+      '/api/catalogos/unidades',
+    );
     const response = await callApi<{ data: Expediente }>(page, token(), 'POST', '/api/expedientes', {
       asunto: 'Obra de reforma de fachada en calle del Prado 8',
       id_tipo: tipos.body.data[0]!.id,
@@ -100,24 +114,35 @@ describe('documentos', () => {
     await page.getByRole('button', { name: 'Subir 3 documentos' }).click();
     const progress = uploadRow(page, PDF_NAME).getByTestId('subida-progreso');
     await progress.waitFor();
-    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     // Captured at once: waiting for the page to settle would let the uploads finish.
     await progress.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', 'documentos-subida-progreso.png') });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     for (const name of [PDF_NAME, PNG_NAME, TXT_NAME]) {
-      await expect.poll(() => uploadResult(page, name).getAttribute('data-resultado'), { timeout: 30_000 }).toBe('subido');
+      await expect
+        .poll(() => uploadResult(page, name).getAttribute('data-resultado'), { timeout: 30_000 })
+        .toBe('subido');
       expect(await uploadResult(page, name).innerText()).toMatch(/Subido como nº [123]/);
     }
 
     // An executable renamed .pdf passes the browser's pre-check; the server reads its bytes and refuses it.
-    await page.locator('.ant-upload input[type="file"]').setInputFiles([
-      { name: 'factura.pdf', mimeType: 'application/pdf', buffer: files.exe },
-    ]);
+    await page
+      .locator('.ant-upload input[type="file"]')
+      .setInputFiles([{ name: 'factura.pdf', mimeType: 'application/pdf', buffer: files.exe }]);
     await chooseOption(page, page.getByRole('combobox', { name: 'Tipo documental de factura.pdf' }), 'Otro');
     await page.getByRole('button', { name: 'Subir 1 documento' }).click();
-    await expect.poll(() => uploadResult(page, 'factura.pdf').getAttribute('data-resultado'), { timeout: 20_000 }).toBe('rechazado');
+    await expect
+      .poll(() => uploadResult(page, 'factura.pdf').getAttribute('data-resultado'), { timeout: 20_000 })
+      .toBe('rechazado');
     const refusal = await uploadResult(page, 'factura.pdf').innerText();
     expect(refusal.trim()).toMatch(/^Rechazado: El archivo «factura\.pdf» no es de un tipo admitido/);
     await page.getByTestId('subida-resumen').filter({ hasText: '1 rechazado' }).waitFor();
@@ -127,14 +152,21 @@ describe('documentos', () => {
     await page.getByRole('link', { name: `Ver expediente ${created.numero}` }).click();
     await page.waitForURL(new RegExp(`/expedientes/ver/${created.id}$`));
     await expect.poll(() => tab(page).locator('[data-testid="documento-fila"]').count(), { timeout: 20_000 }).toBe(3);
-    const documentos = await callApi<{ data: Documento[] }>(page, token(), 'GET', `/api/expedientes/${created.id}/documentos`);
+    const documentos = await callApi<{ data: Documento[] }>(
+      page,
+      token(),
+      'GET',
+      `/api/expedientes/${created.id}/documentos`,
+    );
     const pdf = documentos.body.data.find((documento) => documento.nombre === PDF_NAME)!;
     expect(pdf.huella).toBe(sha256(files.pdf));
     expect(await docRow(page, PDF_NAME).locator('[data-huella]').getAttribute('data-huella')).toBe(sha256(files.pdf));
     expect(await docRow(page, PDF_NAME).innerText()).toContain(`${pdf.huella.slice(0, 6)}…${pdf.huella.slice(-4)}`);
     await screenshot(page, 'documentos-pestana');
 
-    await docRow(page, PDF_NAME).getByRole('button', { name: `Previsualizar ${PDF_NAME}` }).click();
+    await docRow(page, PDF_NAME)
+      .getByRole('button', { name: `Previsualizar ${PDF_NAME}` })
+      .click();
     const iframe = page.getByTestId('vista-previa-pdf');
     await iframe.waitFor({ state: 'visible' });
     expect(await iframe.getAttribute('src')).toMatch(/^blob:/);
@@ -143,17 +175,29 @@ describe('documentos', () => {
     await page.locator('.ant-drawer-close').click();
     await iframe.waitFor({ state: 'detached' });
 
-    await docRow(page, PNG_NAME).getByRole('button', { name: `Previsualizar ${PNG_NAME}` }).click();
+    await docRow(page, PNG_NAME)
+      .getByRole('button', { name: `Previsualizar ${PNG_NAME}` })
+      .click();
     const image = page.getByTestId('vista-previa-imagen');
     await image.waitFor({ state: 'visible' });
-    await expect.poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth), { timeout: 10_000 }).toBe(240);
+    await expect
+      .poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth), {
+        timeout: 10_000,
+      })
+      .toBe(240);
     await page.keyboard.press('Escape');
     await image.waitFor({ state: 'detached' });
     // Only PDF and images have a preview.
-    expect(await docRow(page, TXT_NAME).getByRole('button', { name: `Previsualizar ${TXT_NAME}` }).count()).toBe(0);
+    expect(
+      await docRow(page, TXT_NAME)
+        .getByRole('button', { name: `Previsualizar ${TXT_NAME}` })
+        .count(),
+    ).toBe(0);
 
     const downloading = page.waitForEvent('download');
-    await docRow(page, PDF_NAME).getByRole('button', { name: `Descargar ${PDF_NAME}` }).click();
+    await docRow(page, PDF_NAME)
+      .getByRole('button', { name: `Descargar ${PDF_NAME}` })
+      .click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(PDF_NAME);
     const saved = await readFile((await download.path())!);
@@ -166,12 +210,16 @@ describe('documentos', () => {
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Cerrar' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await tab(page).getByRole('button', { name: /Descargar índice/ }).click();
+    await tab(page)
+      .getByRole('button', { name: /Descargar índice/ })
+      .click();
     const indicePdf = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Índice en PDF' }).click();
     const pdfIndice = await readFile((await (await indicePdf).path())!);
     expect(pdfIndice.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await tab(page).getByRole('button', { name: /Descargar índice/ }).click();
+    await tab(page)
+      .getByRole('button', { name: /Descargar índice/ })
+      .click();
     const indiceJson = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Índice en JSON' }).click();
     const jsonDownload = await indiceJson;
@@ -182,7 +230,9 @@ describe('documentos', () => {
     expect(indice.entradas.map((entrada) => entrada.nombre).sort()).toEqual([PDF_NAME, PNG_NAME, TXT_NAME].sort());
     expect(indice.entradas.find((entrada) => entrada.nombre === PNG_NAME)?.huella).toBe(sha256(files.png));
 
-    await docRow(page, TXT_NAME).getByRole('button', { name: `Anular ${TXT_NAME}` }).click();
+    await docRow(page, TXT_NAME)
+      .getByRole('button', { name: `Anular ${TXT_NAME}` })
+      .click();
     const anular = page.getByRole('dialog').filter({ hasText: 'Anular documento' });
     await anular.getByLabel('Motivo de la anulación').fill('Nota');
     await anular.locator('.ant-modal-footer').getByRole('button', { name: 'Anular' }).click();
@@ -192,7 +242,11 @@ describe('documentos', () => {
     await anular.waitFor({ state: 'hidden' });
     await docRow(page, TXT_NAME).getByTestId('documento-anulado').waitFor();
     expect(await docRow(page, TXT_NAME).locator('del').count()).toBe(1);
-    expect(await docRow(page, TXT_NAME).getByRole('button', { name: `Anular ${TXT_NAME}` }).count()).toBe(0);
+    expect(
+      await docRow(page, TXT_NAME)
+        .getByRole('button', { name: `Anular ${TXT_NAME}` })
+        .count(),
+    ).toBe(0);
     await closeToasts(page);
     await screenshot(page, 'documentos-pestana-anulado');
     await page.context().close();
@@ -204,8 +258,16 @@ describe('documentos', () => {
     await expect.poll(() => tab(page).locator('[data-testid="documento-fila"]').count(), { timeout: 20_000 }).toBe(3);
     await tab(page).getByRole('button', { name: 'Verificar integridad' }).waitFor();
     expect(await tab(page).getByRole('button', { name: 'Subir documentos' }).count()).toBe(0);
-    expect(await tab(page).getByRole('button', { name: /^Anular / }).count()).toBe(0);
-    expect(await docRow(page, PDF_NAME).getByRole('button', { name: `Descargar ${PDF_NAME}` }).count()).toBe(1);
+    expect(
+      await tab(page)
+        .getByRole('button', { name: /^Anular / })
+        .count(),
+    ).toBe(0);
+    expect(
+      await docRow(page, PDF_NAME)
+        .getByRole('button', { name: `Descargar ${PDF_NAME}` })
+        .count(),
+    ).toBe(1);
     await sideMenu(page).getByText('Expedientes', { exact: true }).waitFor();
     expect(await sideMenu(page).getByText('Subir documentos').count()).toBe(0);
     await page.context().close();

@@ -11,14 +11,18 @@ import { signedInPage, useBrowser } from '../support/signed-in';
 const webUrl = inject('webUrl');
 const browser = useBrowser();
 
-const today = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-  new Date(),
-);
+const today = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+}).format(new Date());
 
 const headerEstado = (page: Page) => page.locator('[data-estado]').first().getAttribute('data-estado');
 const actions = (page: Page) => page.getByTestId('expediente-acciones');
 // The footer's button: the dialog's close icon is also called "Cerrar".
-const confirmButton = (dialog: Locator, name: string) => dialog.locator('.ant-modal-footer').getByRole('button', { name, exact: true });
+const confirmButton = (dialog: Locator, name: string) =>
+  dialog.locator('.ant-modal-footer').getByRole('button', { name, exact: true });
 
 async function changeEstado(page: Page, action: string, motivo?: { label: string; text: string }) {
   await dismissToasts(page);
@@ -28,7 +32,6 @@ async function changeEstado(page: Page, action: string, motivo?: { label: string
   await confirmButton(dialog, action).click();
   await dialog.waitFor({ state: 'hidden' });
 }
-
 
 const ASUNTO_INICIAL = 'Licencia de obra menor en calle Mayor 12';
 const ASUNTO_EDITADO = 'Licencia de obra mayor en calle Mayor 12';
@@ -104,13 +107,7 @@ describe('expedientes', () => {
     const eventos = page.getByTestId('historial-evento');
     await expect.poll(() => eventos.count()).toBe(5);
     const kinds = await Promise.all((await eventos.all()).map((evento) => evento.getAttribute('data-evento')));
-    expect(kinds).toEqual([
-      'cambio_estado',
-      'cambio_estado',
-      'cambio_estado',
-      'edicion',
-      'creacion',
-    ]);
+    expect(kinds).toEqual(['cambio_estado', 'cambio_estado', 'cambio_estado', 'edicion', 'creacion']);
     const texts = await eventos.allInnerTexts();
     expect(texts[0]).toMatch(/Cerrado.*En trámite/s);
     expect(texts[0]).toContain(`Motivo: ${MOTIVO_REAPERTURA}`);
@@ -132,14 +129,45 @@ describe('expedientes', () => {
     await page.locator('.expedientes-row').first().waitFor();
 
     // A few more expedientes, so the list looks like a working day.
-    const tipos = await callApi<{ data: { id: number; nombre: string }[] }>(page, token(), 'GET', '/api/catalogos/tipos-expediente');
-    const unidades = await callApi<{ data: { id: number; nombre: string }[] }>(page, token(), 'GET', '/api/catalogos/unidades');
-    const idOf = (items: { id: number; nombre: string }[], nombre: string) => items.find((item) => item.nombre === nombre)!.id;
+    const tipos = await callApi<{ data: { id: number; nombre: string }[] }>(
+      page,
+      token(),
+      'GET',
+      '/api/catalogos/tipos-expediente',
+    );
+    const unidades = await callApi<{ data: { id: number; nombre: string }[] }>(
+      page,
+      token(),
+      'GET',
+      '/api/catalogos/unidades',
+    );
+    const idOf = (items: { id: number; nombre: string }[], nombre: string) =>
+      items.find((item) => item.nombre === nombre)!.id;
     const nuevos = [
-      { asunto: 'Licencia de apertura de local comercial en avenida de la Constitución 3', tipo: 'Licencia', unidad: 'Urbanismo', tramitar: true },
-      { asunto: 'Queja por ruido nocturno en la plaza de España', tipo: 'Queja o reclamo', unidad: 'Atención Ciudadana', tramitar: false },
-      { asunto: 'Solicitud de certificado de empadronamiento', tipo: 'Solicitud', unidad: 'Registro General', tramitar: true },
-      { asunto: 'Contrato de mantenimiento del alumbrado público', tipo: 'Contrato', unidad: 'Contratación', tramitar: false },
+      {
+        asunto: 'Licencia de apertura de local comercial en avenida de la Constitución 3',
+        tipo: 'Licencia',
+        unidad: 'Urbanismo',
+        tramitar: true,
+      },
+      {
+        asunto: 'Queja por ruido nocturno en la plaza de España',
+        tipo: 'Queja o reclamo',
+        unidad: 'Atención Ciudadana',
+        tramitar: false,
+      },
+      {
+        asunto: 'Solicitud de certificado de empadronamiento',
+        tipo: 'Solicitud',
+        unidad: 'Registro General',
+        tramitar: true,
+      },
+      {
+        asunto: 'Contrato de mantenimiento del alumbrado público',
+        tipo: 'Contrato',
+        unidad: 'Contratación',
+        tramitar: false,
+      },
     ];
     for (const nuevo of nuevos) {
       const response = await callApi<{ data: Expediente }>(page, token(), 'POST', '/api/expedientes', {
@@ -151,7 +179,10 @@ describe('expedientes', () => {
       expect(response.status).toBe(201);
       if (nuevo.tramitar) {
         const { id_expediente, version } = response.body.data;
-        const moved = await callApi(page, token(), 'POST', `/api/expedientes/${id_expediente}/estado`, { estado: 'en_tramite', version });
+        const moved = await callApi(page, token(), 'POST', `/api/expedientes/${id_expediente}/estado`, {
+          estado: 'en_tramite',
+          version,
+        });
         expect(moved.status).toBe(200);
       }
     }
@@ -169,7 +200,9 @@ describe('expedientes', () => {
 
     await page.getByLabel('Buscar expedientes').fill('licencia');
     const filtros = page.getByRole('search', { name: 'Filtros de expedientes' });
-    await chooseOption(page, filtros.getByRole('combobox', { name: 'Estado', exact: true }), 'En trámite', { type: true });
+    await chooseOption(page, filtros.getByRole('combobox', { name: 'Estado', exact: true }), 'En trámite', {
+      type: true,
+    });
     await page.keyboard.press('Escape');
     await expect.poll(() => new URL(page.url()).searchParams.toString()).toBe('q=licencia&estado=en_tramite');
     await page.getByText(`Total: ${filtrados} expedientes`).waitFor();
@@ -187,7 +220,10 @@ describe('expedientes', () => {
     }
     await screenshot(page, 'expedientes-filtrados');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Exportar CSV/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Exportar CSV/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
@@ -228,7 +264,11 @@ describe('expedientes', () => {
     });
     expect(estado.status).toBe(403);
     const after = await callApi<{ data: Expediente }>(page, token(), 'GET', `/api/expedientes/${id}`);
-    expect(after.body.data).toMatchObject({ asunto: ASUNTO_EDITADO, estado: 'en_tramite', version: current.body.data.version });
+    expect(after.body.data).toMatchObject({
+      asunto: ASUNTO_EDITADO,
+      estado: 'en_tramite',
+      version: current.body.data.version,
+    });
 
     await page.goto(`${webUrl}/expedientes`);
     await page.locator('.expedientes-row').first().waitFor();

@@ -23,9 +23,10 @@ describe('First-load JavaScript of the built web app', () => {
     const breakdown = await shellFirstLoadBreakdown(webDist);
     // Issue 6: "shell JS on first load, gzip ≤ 250 KB".
     expect(SHELL_JS_BUDGET_GZIP_BYTES).toBe(250_000);
-    expect(breakdown.totalGzipBytes, `primera carga por encima del límite:\n${formatBreakdown(breakdown)}`).toBeLessThanOrEqual(
-      SHELL_JS_BUDGET_GZIP_BYTES,
-    );
+    expect(
+      breakdown.totalGzipBytes,
+      `primera carga por encima del límite:\n${formatBreakdown(breakdown)}`,
+    ).toBeLessThanOrEqual(SHELL_JS_BUDGET_GZIP_BYTES);
   });
 
   it('counts exactly the scripts the browser fetches to show Inicio', async () => {
@@ -41,7 +42,9 @@ describe('First-load JavaScript of the built web app', () => {
     });
 
     await openAndSignIn(page, `${webUrl}/`, 'gestor');
-    await page.getByRole('table', { name: 'Expedientes abiertos y cerrados en cada uno de los últimos 12 meses' }).waitFor({ state: 'attached' });
+    await page
+      .getByRole('table', { name: 'Expedientes abiertos y cerrados en cada uno de los últimos 12 meses' })
+      .waitFor({ state: 'attached' });
     await page
       .getByRole('table', { name: 'Documentos por tipo documental' })
       .or(page.getByText('Todavía no hay documentos.'))

@@ -35,7 +35,9 @@ describe('inicio de sesión único', () => {
       const page = await (await newContext(browser())).newPage();
       await openAndSignIn(page, webUrl, user);
       await expectPath(page, '/');
-      await expect.poll(() => page.getByTestId('sider-nombres').first().innerText()).toContain(DEMO_USERS[user].nombres);
+      await expect
+        .poll(() => page.getByTestId('sider-nombres').first().innerText())
+        .toContain(DEMO_USERS[user].nombres);
       const menu = sideMenu(page);
       await menu.getByRole('menuitem', { name: 'Inicio' }).waitFor();
       await menu.getByText('Expedientes', { exact: true }).waitFor();

@@ -13,7 +13,10 @@ describe('token life and failures', () => {
     const page = await (await newContext(browser())).newPage();
     const refreshes: string[] = [];
     page.on('request', (request) => {
-      if (request.url() === `${issuer}/protocol/openid-connect/token` && request.postData()?.includes('grant_type=refresh_token')) {
+      if (
+        request.url() === `${issuer}/protocol/openid-connect/token` &&
+        request.postData()?.includes('grant_type=refresh_token')
+      ) {
         refreshes.push(request.url());
       }
     });

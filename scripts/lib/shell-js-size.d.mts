@@ -18,6 +18,9 @@ export interface FirstLoadBreakdown {
 }
 
 export function chunkName(file: string): string;
-export function shellFirstLoadBreakdown(distDir: string, options?: { lazyChunks?: string[] }): Promise<FirstLoadBreakdown>;
+export function shellFirstLoadBreakdown(
+  distDir: string,
+  options?: { lazyChunks?: string[] },
+): Promise<FirstLoadBreakdown>;
 export function shellFirstLoadGzipBytes(distDir: string): Promise<number>;
 export function formatBreakdown(breakdown: FirstLoadBreakdown): string;

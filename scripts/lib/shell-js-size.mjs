@@ -41,7 +41,8 @@ function htmlEntries(html) {
     const isModuleScript = tag.toLowerCase() === 'script' && attribute(attributes, 'type') === 'module';
     const isPreload = tag.toLowerCase() === 'link' && attribute(attributes, 'rel') === 'modulepreload';
     const url = isModuleScript ? attribute(attributes, 'src') : isPreload ? attribute(attributes, 'href') : undefined;
-    if (url && !/^[a-z]+:\/\//i.test(url)) entries.push({ file: url.replace(/^\//, ''), reason: isModuleScript ? 'entry' : 'modulepreload' });
+    if (url && !/^[a-z]+:\/\//i.test(url))
+      entries.push({ file: url.replace(/^\//, ''), reason: isModuleScript ? 'entry' : 'modulepreload' });
   }
   return entries;
 }
@@ -64,13 +65,20 @@ export async function shellFirstLoadBreakdown(distDir, { lazyChunks = FIRST_SCRE
     const { file, reason } = queue.shift();
     if (files.has(file)) continue;
     const content = await readFile(join(distDir, file));
-    files.set(file, { file, bytes: content.length, gzipBytes: gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length, reason });
+    files.set(file, {
+      file,
+      bytes: content.length,
+      gzipBytes: gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length,
+      reason,
+    });
 
     const source = content.toString('utf8');
     const resolve = (specifier) => posix.normalize(posix.join(posix.dirname(file), specifier));
-    for (const [, specifier] of source.matchAll(STATIC_IMPORT)) queue.push({ file: resolve(specifier), reason: `importado por ${file}` });
+    for (const [, specifier] of source.matchAll(STATIC_IMPORT))
+      queue.push({ file: resolve(specifier), reason: `importado por ${file}` });
     for (const [, specifier] of source.matchAll(DYNAMIC_IMPORT)) {
-      if (lazyChunks.includes(chunkName(specifier))) queue.push({ file: resolve(specifier), reason: 'primera pantalla' });
+      if (lazyChunks.includes(chunkName(specifier)))
+        queue.push({ file: resolve(specifier), reason: 'primera pantalla' });
     }
   }
 
@@ -87,11 +95,14 @@ export async function shellFirstLoadGzipBytes(distDir) {
   return (await shellFirstLoadBreakdown(distDir)).totalGzipBytes;
 }
 
-const kilobytes = (bytes) => (bytes / 1000).toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const kilobytes = (bytes) =>
+  (bytes / 1000).toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** The breakdown as a Markdown table (sizes in KB = 1000 bytes, Spanish number format). */
 export function formatBreakdown({ files, totalBytes, totalGzipBytes }) {
-  const rows = files.map(({ file, bytes, gzipBytes, reason }) => `| ${file} | ${kilobytes(bytes)} | ${kilobytes(gzipBytes)} | ${reason} |`);
+  const rows = files.map(
+    ({ file, bytes, gzipBytes, reason }) => `| ${file} | ${kilobytes(bytes)} | ${kilobytes(gzipBytes)} | ${reason} |`,
+  );
   return [
     '| archivo | KB | KB gzip | por qué se descarga |',
     '|---|---:|---:|---|',
@@ -102,7 +113,8 @@ export function formatBreakdown({ files, totalBytes, totalGzipBytes }) {
 
 // `node scripts/lib/shell-js-size.mjs [distDir]` prints the table of the current build.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const distDir = process.argv[2] ?? join(dirname(new URL(import.meta.url).pathname), '..', '..', 'apps', 'web', 'dist');
+  const distDir =
+    process.argv[2] ?? join(dirname(new URL(import.meta.url).pathname), '..', '..', 'apps', 'web', 'dist');
   const breakdown = await shellFirstLoadBreakdown(distDir);
   console.log(`JavaScript de la primera carga de ${relative(process.cwd(), distDir) || '.'}:\n`);
   console.log(formatBreakdown(breakdown));

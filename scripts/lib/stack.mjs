@@ -129,7 +129,11 @@ export async function startStack({ env = process.env, dev = false, log = (line) 
     }
     await waitFor(`${issuer}/.well-known/openid-configuration`, { timeoutMs: 60_000, processes });
     // 200 means the API reached both its database and the identity provider.
-    await waitFor(`http://localhost:${apiPort}/api/health`, { timeoutMs: 90_000, processes, accept: (r) => r.status === 200 });
+    await waitFor(`http://localhost:${apiPort}/api/health`, {
+      timeoutMs: 90_000,
+      processes,
+      accept: (r) => r.status === 200,
+    });
     if (dev) await waitFor(`http://localhost:${webPort}/`, { timeoutMs: 60_000, processes });
   } catch (error) {
     await stop();

@@ -30,7 +30,10 @@ describe('the API frame', () => {
       '/api/prueba/eco',
       {
         schema: {
-          body: Type.Object({ asunto: Type.String({ minLength: 1 }), anio: Type.Integer() }, { additionalProperties: false }),
+          body: Type.Object(
+            { asunto: Type.String({ minLength: 1 }), anio: Type.Integer() },
+            { additionalProperties: false },
+          ),
         },
       },
       async (request) => ({ success: true, data: request.body }),
@@ -57,9 +60,17 @@ describe('the API frame', () => {
   });
 
   it('keeps a well-formed incoming request id', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/no-existe', headers: { 'x-request-id': 'abc-123' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/no-existe',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(response.headers['x-request-id']).toBe('abc-123');
-    const forged = await testApp.app.inject({ method: 'GET', url: '/api/no-existe', headers: { 'x-request-id': 'a b\nc' } });
+    const forged = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/no-existe',
+      headers: { 'x-request-id': 'a b\nc' },
+    });
     expect(forged.headers['x-request-id']).not.toBe('a b\nc');
   });
 
@@ -91,7 +102,9 @@ describe('the API frame', () => {
     const document = response.json();
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.paths['/api/session/get'].get.security).toEqual([{ bearerAuth: [] }]);
-    expect(Object.keys(document.paths['/api/session/get'].get.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
+    expect(Object.keys(document.paths['/api/session/get'].get.responses)).toEqual(
+      expect.arrayContaining(['200', '401', '403']),
+    );
     expect(document.paths['/api/health'].get.security).toEqual([]);
     expect(document.paths['/api/config']).toBeDefined();
 

@@ -54,31 +54,34 @@ export const authenticatedRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
-export const appPlugin = fp<{ config: AppConfig }>(async (app, { config }) => {
-  app.addSchema(ApiErrorSchema);
-  await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
+export const appPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    app.addSchema(ApiErrorSchema);
+    await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
 
-  await app.register(errorHandlerPlugin);
-  await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await app.register(storagePlugin, { config: config.storage });
-  await app.register(authPlugin, {
-    issuer: config.oidc.issuer,
-    clientId: config.oidc.clientId,
-    jwksUri: config.oidc.jwksUri,
-  });
+    await app.register(errorHandlerPlugin);
+    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await app.register(storagePlugin, { config: config.storage });
+    await app.register(authPlugin, {
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      jwksUri: config.oidc.jwksUri,
+    });
 
-  await app.register(
-    async (api) => {
-      api.setNotFoundHandler(async (_request, reply) =>
-        reply.code(404).send({ success: false, msg: MENSAJES.noEncontrado, code: 'NOT_FOUND' }),
-      );
-      await api.register(publicRoutes, { config });
-      await api.register(authenticatedRoutes);
-    },
-    { prefix: '/api' },
-  );
-  await app.register(webStaticPlugin, { webDistDir: config.webDistDir });
-}, { name: 'app' });
+    await app.register(
+      async (api) => {
+        api.setNotFoundHandler(async (_request, reply) =>
+          reply.code(404).send({ success: false, msg: MENSAJES.noEncontrado, code: 'NOT_FOUND' }),
+        );
+        await api.register(publicRoutes, { config });
+        await api.register(authenticatedRoutes);
+      },
+      { prefix: '/api' },
+    );
+    await app.register(webStaticPlugin, { webDistDir: config.webDistDir });
+  },
+  { name: 'app' },
+);
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['loggerInstance'] | FastifyServerOptions['logger'];

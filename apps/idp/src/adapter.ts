@@ -41,9 +41,10 @@ export class StoreAdapter {
       const members = new Set((this.store.get(indexKey) as string[] | undefined) ?? []);
       members.add(key);
       const previousExpiry = this.store.expiresAt(indexKey);
-      const indexExpiry = expiresAt === undefined || previousExpiry === undefined && members.size > 1
-        ? undefined
-        : Math.max(expiresAt, previousExpiry ?? 0);
+      const indexExpiry =
+        expiresAt === undefined || (previousExpiry === undefined && members.size > 1)
+          ? undefined
+          : Math.max(expiresAt, previousExpiry ?? 0);
       this.store.set(indexKey, [...members], indexExpiry);
     }
   }
@@ -65,7 +66,8 @@ export class StoreAdapter {
   async consume(id: string): Promise<void> {
     const key = storageKey(this.model, id);
     const payload = this.store.get(key) as Payload | undefined;
-    if (payload) this.store.set(key, { ...payload, consumed: Math.floor(Date.now() / 1000) }, this.store.expiresAt(key));
+    if (payload)
+      this.store.set(key, { ...payload, consumed: Math.floor(Date.now() / 1000) }, this.store.expiresAt(key));
   }
 
   async destroy(id: string): Promise<void> {

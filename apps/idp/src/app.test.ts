@@ -43,8 +43,15 @@ describe('signing keys', () => {
   it('persist in <dataDir>/jwks.json, so tokens stay valid and sessions survive a restart', async () => {
     const first = await startTestIdp();
     const tokens = await signIn({ issuer: first.issuer, username: 'admin', password: 'admin' });
-    const stored = JSON.parse(readFileSync(join(first.dataDir, 'jwks.json'), 'utf8')) as { keys: Array<Record<string, unknown>> };
-    expect(stored.keys[0]).toMatchObject({ kid: decodePart(tokens.access_token, 0).kid, alg: 'RS256', use: 'sig', kty: 'RSA' });
+    const stored = JSON.parse(readFileSync(join(first.dataDir, 'jwks.json'), 'utf8')) as {
+      keys: Array<Record<string, unknown>>;
+    };
+    expect(stored.keys[0]).toMatchObject({
+      kid: decodePart(tokens.access_token, 0).kid,
+      alg: 'RS256',
+      use: 'sig',
+      kty: 'RSA',
+    });
     expect(stored.keys[0]).toHaveProperty('d');
     const url = first.url;
     await first.close();
@@ -52,7 +59,9 @@ describe('signing keys', () => {
     const second = await startTestIdp({ dataDir: first.dataDir, port: Number(new URL(url).port) });
     try {
       expect(await verifiesAgainstJwks(tokens.access_token, second.issuer)).toBe(true);
-      const certs = (await (await fetch(`${second.issuer}/protocol/openid-connect/certs`)).json()) as { keys: Array<{ kid: string }> };
+      const certs = (await (await fetch(`${second.issuer}/protocol/openid-connect/certs`)).json()) as {
+        keys: Array<{ kid: string }>;
+      };
       expect(certs.keys.map((key) => key.kid)).toEqual([decodePart(tokens.access_token, 0).kid]);
       const { refreshTokens } = await import('./test-client');
       const refreshed = await refreshTokens({ issuer: second.issuer, refreshToken: tokens.refresh_token });
@@ -67,7 +76,8 @@ describe('signing keys', () => {
     const b = await startTestIdp();
     try {
       const kid = async (issuer: string) =>
-        ((await (await fetch(`${issuer}/protocol/openid-connect/certs`)).json()) as { keys: Array<{ kid: string }> }).keys[0]?.kid;
+        ((await (await fetch(`${issuer}/protocol/openid-connect/certs`)).json()) as { keys: Array<{ kid: string }> })
+          .keys[0]?.kid;
       expect(await kid(a.issuer)).not.toBe(await kid(b.issuer));
     } finally {
       await a.stop();

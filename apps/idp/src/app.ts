@@ -106,14 +106,22 @@ export async function startIdp(options: IdpOptions = {}): Promise<RunningIdp> {
       Object.assign(req, { originalUrl: req.url, url: rest.startsWith('/') ? rest : `/${rest}` });
       return providerCallback(req, res);
     }
-    sendHtml(res, 404, errorPage('Página no encontrada', 'La dirección solicitada no existe en el proveedor de identidad.'));
+    sendHtml(
+      res,
+      404,
+      errorPage('Página no encontrada', 'La dirección solicitada no existe en el proveedor de identidad.'),
+    );
   }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     route(req, res).catch((error: unknown) => {
       console.error('idp: request failed', error);
       if (!res.headersSent) {
-        sendHtml(res, 500, errorPage('Error del proveedor de identidad', 'Se produjo un error inesperado. Inténtelo de nuevo.'));
+        sendHtml(
+          res,
+          500,
+          errorPage('Error del proveedor de identidad', 'Se produjo un error inesperado. Inténtelo de nuevo.'),
+        );
       } else {
         res.destroy();
       }

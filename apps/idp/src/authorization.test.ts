@@ -36,26 +36,32 @@ describe('authorization endpoint', () => {
     expect(location?.pathname).toMatch(/^\/realms\/ecodigital\/login-actions\/authenticate\//);
   });
 
-  it.each([
-    'http://localhost:3000/otra',
-    'http://localhost:3000',
-    'http://localhost:3001/',
-    'http://evil.example/',
-  ])('rejects the unregistered redirect URI %s without redirecting', async (redirectUri) => {
-    const response = await fetch(
-      authorizationUrl(idp.issuer, { redirect_uri: redirectUri, code_challenge: createPkce().challenge, code_challenge_method: 'S256' }),
-      { redirect: 'manual' },
-    );
-    expect(response.status).toBe(400);
-    expect(response.headers.get('location')).toBeNull();
-    const html = await response.text();
-    expect(html).toContain('No se pudo completar la solicitud');
-    expect(html).toContain('redirect_uri');
-  });
+  it.each(['http://localhost:3000/otra', 'http://localhost:3000', 'http://localhost:3001/', 'http://evil.example/'])(
+    'rejects the unregistered redirect URI %s without redirecting',
+    async (redirectUri) => {
+      const response = await fetch(
+        authorizationUrl(idp.issuer, {
+          redirect_uri: redirectUri,
+          code_challenge: createPkce().challenge,
+          code_challenge_method: 'S256',
+        }),
+        { redirect: 'manual' },
+      );
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      const html = await response.text();
+      expect(html).toContain('No se pudo completar la solicitud');
+      expect(html).toContain('redirect_uri');
+    },
+  );
 
   it('rejects an unknown client', async () => {
     const response = await fetch(
-      authorizationUrl(idp.issuer, { client_id: 'otro', code_challenge: createPkce().challenge, code_challenge_method: 'S256' }),
+      authorizationUrl(idp.issuer, {
+        client_id: 'otro',
+        code_challenge: createPkce().challenge,
+        code_challenge_method: 'S256',
+      }),
       { redirect: 'manual' },
     );
     expect(response.status).toBe(400);

@@ -16,7 +16,12 @@ export function sendHtml(res: ServerResponse, status: number, html: string): voi
   res.end(html);
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { ...NO_STORE, ...headers, 'Content-Type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
 }
@@ -48,7 +53,12 @@ export function bearerToken(req: IncomingMessage): string | undefined {
  * CORS for the endpoints this app serves itself: only the configured web origins, with
  * credentials (keycloak-js may send them). Returns true when it answered a preflight.
  */
-export function handleCors(req: IncomingMessage, res: ServerResponse, webOrigins: readonly string[], methods: string): boolean {
+export function handleCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  webOrigins: readonly string[],
+  methods: string,
+): boolean {
   res.setHeader('Vary', 'Origin');
   const origin = req.headers.origin;
   const allowed = origin !== undefined && webOrigins.includes(origin);

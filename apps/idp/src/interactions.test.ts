@@ -13,7 +13,9 @@ const isCallback = (url: URL) => url.href.startsWith(REDIRECT_URI);
 
 async function openLoginPage(browser: Browser) {
   const { challenge } = createPkce();
-  const { response, url } = await browser.follow(authorizationUrl(idp.issuer, { code_challenge: challenge, code_challenge_method: 'S256' }));
+  const { response, url } = await browser.follow(
+    authorizationUrl(idp.issuer, { code_challenge: challenge, code_challenge_method: 'S256' }),
+  );
   return { response, url, html: await response.text() };
 }
 
@@ -52,14 +54,20 @@ describe('login page', () => {
     // The same interaction still accepts the right password afterwards.
     const retry = await browser.follow(
       action!,
-      { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: 'gestor', password: 'gestor' }) },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'gestor', password: 'gestor' }),
+      },
       isCallback,
     );
     expect(retry.url.searchParams.get('code')).toBeTruthy();
   });
 
   it('signIn reports rejected credentials clearly', async () => {
-    await expect(signIn({ issuer: idp.issuer, username: 'admin', password: 'mal' })).rejects.toThrow(/rejected the username or password/);
+    await expect(signIn({ issuer: idp.issuer, username: 'admin', password: 'mal' })).rejects.toThrow(
+      /rejected the username or password/,
+    );
     await expect(signIn({ issuer: idp.issuer, username: 'nadie', password: 'nadie' })).rejects.toThrow(/rejected/);
   });
 
@@ -68,7 +76,11 @@ describe('login page', () => {
     const { url, html } = await openLoginPage(browser);
     const result = await browser.follow(
       loginFormAction(html, url)!,
-      { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: 'consulta', password: 'consulta' }) },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'consulta', password: 'consulta' }),
+      },
       isCallback,
     );
     expect(isCallback(result.url)).toBe(true);
@@ -78,7 +90,11 @@ describe('login page', () => {
 
     // With the IdP session, a second authorization request needs no login at all.
     const { challenge } = createPkce();
-    const again = await browser.follow(authorizationUrl(idp.issuer, { code_challenge: challenge, code_challenge_method: 'S256' }), {}, isCallback);
+    const again = await browser.follow(
+      authorizationUrl(idp.issuer, { code_challenge: challenge, code_challenge_method: 'S256' }),
+      {},
+      isCallback,
+    );
     expect(isCallback(again.url)).toBe(true);
     expect(again.url.searchParams.get('code')).toBeTruthy();
   });

@@ -33,7 +33,15 @@ export async function handleLoginAction(
 
   if (details.prompt.name !== 'login') {
     // loadExistingGrant grants the first-party client's scopes, so consent is never expected.
-    return sendHtml(res, 400, errorPage('No se pudo iniciar sesión', 'El proveedor de identidad pidió un paso no previsto.', details.prompt.name));
+    return sendHtml(
+      res,
+      400,
+      errorPage(
+        'No se pudo iniciar sesión',
+        'El proveedor de identidad pidió un paso no previsto.',
+        details.prompt.name,
+      ),
+    );
   }
 
   if (req.method === 'GET') {

@@ -20,7 +20,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function decodeJwt(token: string): { header: JwtHeader; payload: JwtPayload; signingInput: string; signature: Buffer } {
+export function decodeJwt(token: string): {
+  header: JwtHeader;
+  payload: JwtPayload;
+  signingInput: string;
+  signature: Buffer;
+} {
   const parts = token.split('.');
   if (parts.length !== 3) throw new Error('not a compact JWS');
   const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;

@@ -13,7 +13,11 @@ const isCallback = (url: URL) => url.href.startsWith(REDIRECT_URI);
 
 async function authorizeAgain(browser: Browser) {
   const { challenge } = createPkce();
-  return browser.follow(authorizationUrl(idp.issuer, { code_challenge: challenge, code_challenge_method: 'S256' }), {}, isCallback);
+  return browser.follow(
+    authorizationUrl(idp.issuer, { code_challenge: challenge, code_challenge_method: 'S256' }),
+    {},
+    isCallback,
+  );
 }
 
 describe('logout', () => {
@@ -25,7 +29,11 @@ describe('logout', () => {
     const response = await browser.request(logoutUrl(), {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ id_token_hint: tokens.id_token, client_id: 'ecodigital-web', post_logout_redirect_uri: REDIRECT_URI }),
+      body: new URLSearchParams({
+        id_token_hint: tokens.id_token,
+        client_id: 'ecodigital-web',
+        post_logout_redirect_uri: REDIRECT_URI,
+      }),
     });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(REDIRECT_URI);
@@ -34,14 +42,20 @@ describe('logout', () => {
     expect(isCallback(url)).toBe(false);
     expect(await page.text()).toContain('id="kc-form-login"');
 
-    await expect(refreshTokens({ issuer: idp.issuer, refreshToken: tokens.refresh_token })).rejects.toThrow(/invalid_grant/);
+    await expect(refreshTokens({ issuer: idp.issuer, refreshToken: tokens.refresh_token })).rejects.toThrow(
+      /invalid_grant/,
+    );
   });
 
   it('works as a GET with state, too', async () => {
     const browser = new Browser();
     const tokens = await signIn({ issuer: idp.issuer, username: 'admin', password: 'admin', browser });
     const url = new URL(logoutUrl());
-    url.search = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: REDIRECT_URI, state: 'xyz' }).toString();
+    url.search = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: REDIRECT_URI,
+      state: 'xyz',
+    }).toString();
     const response = await browser.request(url);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`${REDIRECT_URI}?state=xyz`);
@@ -52,7 +66,10 @@ describe('logout', () => {
     const browser = new Browser();
     const tokens = await signIn({ issuer: idp.issuer, username: 'admin', password: 'admin', browser });
     const url = new URL(logoutUrl());
-    url.search = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: 'http://evil.example/' }).toString();
+    url.search = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: 'http://evil.example/',
+    }).toString();
     const response = await browser.request(url);
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
@@ -65,9 +82,12 @@ describe('account page in a browser', () => {
   it('shows the signed-in person from the IdP session, in Spanish', async () => {
     const browser = new Browser();
     await signIn({ issuer: idp.issuer, username: 'consulta', password: 'consulta', browser });
-    const response = await browser.request(`${idp.issuer}/account?referrer=ecodigital-web&referrer_uri=${encodeURIComponent(REDIRECT_URI)}`, {
-      headers: { Accept: 'text/html,application/xhtml+xml' },
-    });
+    const response = await browser.request(
+      `${idp.issuer}/account?referrer=ecodigital-web&referrer_uri=${encodeURIComponent(REDIRECT_URI)}`,
+      {
+        headers: { Accept: 'text/html,application/xhtml+xml' },
+      },
+    );
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('Mi cuenta');

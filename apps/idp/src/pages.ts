@@ -51,7 +51,15 @@ ${content}
 export const BAD_CREDENTIALS_MESSAGE = 'Usuario o contraseña incorrectos.';
 
 /** Same element ids as Keycloak's login theme, so tests and scripts work against both. */
-export function loginPage({ action, username = '', error }: { action: string; username?: string; error?: string }): string {
+export function loginPage({
+  action,
+  username = '',
+  error,
+}: {
+  action: string;
+  username?: string;
+  error?: string;
+}): string {
   const alert = error ? `<p class="alert" id="input-error" role="alert">${escapeHtml(error)}</p>` : '';
   const invalid = error ? ' aria-invalid="true" aria-describedby="input-error"' : '';
   return page(
@@ -96,7 +104,10 @@ ${back}`,
 
 export function errorPage(title: string, message: string, details?: string): string {
   const extra = details ? `<p class="note">${escapeHtml(details)}</p>` : '';
-  return page(title, `<h1>${escapeHtml(title)}</h1>\n<p class="alert" role="alert">${escapeHtml(message)}</p>\n${extra}`);
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1>\n<p class="alert" role="alert">${escapeHtml(message)}</p>\n${extra}`,
+  );
 }
 
 export function loggedOutPage(): string {

@@ -20,7 +20,8 @@ export interface ProfileSettings {
 export function userForAccessToken(token: string, settings: ProfileSettings): IdpUser | undefined {
   try {
     const { payload } = verifyRs256(token, settings.keys.publicKeys);
-    if (payload.iss !== settings.issuer || payload.typ !== 'Bearer' || payload.azp !== settings.clientId) return undefined;
+    if (payload.iss !== settings.issuer || payload.typ !== 'Bearer' || payload.azp !== settings.clientId)
+      return undefined;
     return typeof payload.sub === 'string' ? settings.users.findById(payload.sub) : undefined;
   } catch {
     return undefined;
@@ -28,18 +29,28 @@ export function userForAccessToken(token: string, settings: ProfileSettings): Id
 }
 
 function rejectToken(res: ServerResponse, description: string): void {
-  sendJson(res, 401, { error: 'invalid_token', error_description: description }, {
-    'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"`,
-  });
+  sendJson(
+    res,
+    401,
+    { error: 'invalid_token', error_description: description },
+    {
+      'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+    },
+  );
 }
 
 /**
  * `GET|POST /protocol/openid-connect/userinfo`, served here because oidc-provider's refuses the
  * JWT access tokens (they carry an audience).
  */
-export async function handleUserinfo(req: IncomingMessage, res: ServerResponse, settings: ProfileSettings): Promise<void> {
+export async function handleUserinfo(
+  req: IncomingMessage,
+  res: ServerResponse,
+  settings: ProfileSettings,
+): Promise<void> {
   if (handleCors(req, res, settings.webOrigins, 'GET, POST')) return;
-  if (req.method !== 'GET' && req.method !== 'POST') return sendJson(res, 405, { error: 'invalid_request' }, { Allow: 'GET, POST' });
+  if (req.method !== 'GET' && req.method !== 'POST')
+    return sendJson(res, 405, { error: 'invalid_request' }, { Allow: 'GET, POST' });
 
   const token = bearerToken(req);
   if (!token) return rejectToken(res, 'no access token provided');
@@ -51,7 +62,11 @@ export async function handleUserinfo(req: IncomingMessage, res: ServerResponse, 
 }
 
 /** Keycloak's account endpoint: JSON profile for `loadUserProfile()`, a page for people. */
-export async function handleAccount(req: IncomingMessage, res: ServerResponse, settings: ProfileSettings): Promise<void> {
+export async function handleAccount(
+  req: IncomingMessage,
+  res: ServerResponse,
+  settings: ProfileSettings,
+): Promise<void> {
   if (handleCors(req, res, settings.webOrigins, 'GET')) return;
   if (req.method !== 'GET') return sendJson(res, 405, { error: 'invalid_request' }, { Allow: 'GET' });
 

@@ -84,7 +84,19 @@ export function createProvider(settings: ProviderSettings): Provider {
       auth_time: null,
       iss: null,
       sid: null,
-      openid: ['sub', 'typ', 'azp', 'sid', 'preferred_username', 'given_name', 'family_name', 'name', 'email', 'email_verified', 'realm_access'],
+      openid: [
+        'sub',
+        'typ',
+        'azp',
+        'sid',
+        'preferred_username',
+        'given_name',
+        'family_name',
+        'name',
+        'email',
+        'email_verified',
+        'realm_access',
+      ],
       profile: ['preferred_username', 'given_name', 'family_name', 'name'],
       email: ['email', 'email_verified'],
       roles: ['realm_access'],
@@ -96,7 +108,8 @@ export function createProvider(settings: ProviderSettings): Provider {
       return {
         accountId: user.id,
         async claims(use: string) {
-          const idTokenOnly = use === 'id_token' ? { typ: 'ID', azp: ctx.oidc.client?.clientId, sid: sessionUidOf(ctx) } : {};
+          const idTokenOnly =
+            use === 'id_token' ? { typ: 'ID', azp: ctx.oidc.client?.clientId, sid: sessionUidOf(ctx) } : {};
           return { sub: user.id, ...profileClaims(user), ...idTokenOnly };
         },
       };
@@ -107,7 +120,11 @@ export function createProvider(settings: ProviderSettings): Provider {
       url: (_ctx: ProviderContext, interaction: { uid: string }) => `${LOGIN_ACTIONS_PATH}/${interaction.uid}`,
     },
     // First-party client: grant the default scopes without a consent screen.
-    async loadExistingGrant(ctx: ProviderContext & { oidc: { session: { grantIdFor(id: string): string | undefined }; requestParamOIDCScopes?: Set<string> } }) {
+    async loadExistingGrant(
+      ctx: ProviderContext & {
+        oidc: { session: { grantIdFor(id: string): string | undefined }; requestParamOIDCScopes?: Set<string> };
+      },
+    ) {
       const { client, session } = ctx.oidc;
       if (!client || !session.accountId) return undefined;
       const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
@@ -139,7 +156,11 @@ export function createProvider(settings: ProviderSettings): Provider {
     formats: {
       customizers: {
         // Shapes the JWT access token like Keycloak's.
-        jwt(_ctx: ProviderContext, token: { accountId?: string; clientId: string; sessionUid?: string }, jwt: { payload: Record<string, unknown> }) {
+        jwt(
+          _ctx: ProviderContext,
+          token: { accountId?: string; clientId: string; sessionUid?: string },
+          jwt: { payload: Record<string, unknown> },
+        ) {
           const user = token.accountId ? users.findById(token.accountId) : undefined;
           Object.assign(jwt.payload, {
             typ: 'Bearer',
@@ -197,7 +218,12 @@ export function createProvider(settings: ProviderSettings): Provider {
   });
 
   provider.proxy = true;
-  provider.use(wrapIssuedRefreshTokens(refreshTokens, (id) => store.get(storageKey('RefreshToken', id)) as Record<string, unknown> | undefined));
+  provider.use(
+    wrapIssuedRefreshTokens(
+      refreshTokens,
+      (id) => store.get(storageKey('RefreshToken', id)) as Record<string, unknown> | undefined,
+    ),
+  );
   provider.use(allowCredentialsForWebOrigins(webOrigins));
   provider.on('server_error', (_ctx, error) => console.error('idp: server error', error));
   return provider;
@@ -215,7 +241,13 @@ function allowCredentialsForWebOrigins(webOrigins: readonly string[]) {
     if (webOrigins.includes(origin)) {
       ctx.set('Access-Control-Allow-Credentials', 'true');
     } else if (ctx.path === PROVIDER_ROUTES.token) {
-      for (const header of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Methods', 'Access-Control-Allow-Headers', 'Access-Control-Max-Age', 'Access-Control-Expose-Headers']) {
+      for (const header of [
+        'Access-Control-Allow-Origin',
+        'Access-Control-Allow-Methods',
+        'Access-Control-Allow-Headers',
+        'Access-Control-Max-Age',
+        'Access-Control-Expose-Headers',
+      ]) {
         ctx.remove(header);
       }
     }

@@ -44,7 +44,12 @@ export class Browser {
 
   cookieHeader(url: URL): string {
     return this.#cookies
-      .filter((cookie) => cookie.host === url.host && (url.pathname === cookie.path || url.pathname.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`)))
+      .filter(
+        (cookie) =>
+          cookie.host === url.host &&
+          (url.pathname === cookie.path ||
+            url.pathname.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`)),
+      )
       .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join('; ');
   }
@@ -63,7 +68,9 @@ export class Browser {
         if (key.toLowerCase() === 'expires' && Date.parse(attributeValue) <= Date.now()) expired = true;
         if (key.toLowerCase() === 'max-age' && Number(attributeValue) <= 0) expired = true;
       }
-      this.#cookies = this.#cookies.filter((cookie) => !(cookie.name === name && cookie.path === path && cookie.host === url.host));
+      this.#cookies = this.#cookies.filter(
+        (cookie) => !(cookie.name === name && cookie.path === path && cookie.host === url.host),
+      );
       if (!expired) this.#cookies.push({ name, value, path, host: url.host });
     }
   }
@@ -84,7 +91,11 @@ export class Browser {
    * which `stop` is true (the app's redirect URI: nothing listens there). Returns the last response
    * and its URL (for a stop, the Location it pointed to).
    */
-  async follow(url: string | URL, init: RequestInit = {}, stop: (location: URL) => boolean = () => false): Promise<{ response: Response; url: URL }> {
+  async follow(
+    url: string | URL,
+    init: RequestInit = {},
+    stop: (location: URL) => boolean = () => false,
+  ): Promise<{ response: Response; url: URL }> {
     let current = new URL(url);
     let response = await this.request(current, init);
     for (let hops = 0; hops < 20; hops += 1) {
@@ -143,7 +154,9 @@ async function tokenRequest(tokenEndpoint: string, body: URLSearchParams): Promi
   });
   const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
-    throw new Error(`token request failed: HTTP ${response.status} ${String(payload.error ?? '')} ${String(payload.error_description ?? '')}`.trim());
+    throw new Error(
+      `token request failed: HTTP ${response.status} ${String(payload.error ?? '')} ${String(payload.error_description ?? '')}`.trim(),
+    );
   }
   return payload as TokenResponse;
 }
@@ -186,13 +199,15 @@ export async function signIn(options: SignInOptions): Promise<TokenResponse> {
     ));
     if (!isCallback(url)) {
       const page = await response.text();
-      if (loginFormAction(page, url)) throw new Error(`sign-in failed for "${username}": the identity provider rejected the username or password`);
+      if (loginFormAction(page, url))
+        throw new Error(`sign-in failed for "${username}": the identity provider rejected the username or password`);
       throw new Error(`sign-in failed for "${username}": unexpected page ${url.href} (HTTP ${response.status})`);
     }
   }
 
   const params = callbackParams(url);
-  if (params.get('error')) throw new Error(`sign-in failed: ${params.get('error')} ${params.get('error_description') ?? ''}`.trim());
+  if (params.get('error'))
+    throw new Error(`sign-in failed: ${params.get('error')} ${params.get('error_description') ?? ''}`.trim());
   if (params.get('state') !== state) throw new Error('sign-in failed: state mismatch in the redirect');
   const code = params.get('code');
   if (!code) throw new Error(`sign-in failed: no code in ${url.href}`);
@@ -209,7 +224,11 @@ export async function signIn(options: SignInOptions): Promise<TokenResponse> {
   );
 }
 
-export async function refreshTokens({ issuer, refreshToken, clientId = 'ecodigital-web' }: RefreshOptions): Promise<TokenResponse> {
+export async function refreshTokens({
+  issuer,
+  refreshToken,
+  clientId = 'ecodigital-web',
+}: RefreshOptions): Promise<TokenResponse> {
   const endpoints = await discover(issuer);
   return tokenRequest(
     endpoints.token_endpoint,

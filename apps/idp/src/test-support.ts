@@ -8,7 +8,9 @@ export const APP_ORIGIN = 'http://localhost:3000';
 export const REDIRECT_URI = `${APP_ORIGIN}/`;
 
 /** An IdP on a free port with its own temporary data directory. */
-export async function startTestIdp(options: IdpOptions = {}): Promise<RunningIdp & { dataDir: string; stop(): Promise<void> }> {
+export async function startTestIdp(
+  options: IdpOptions = {},
+): Promise<RunningIdp & { dataDir: string; stop(): Promise<void> }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'idp-test-'));
   const idp = await startIdp({ port: 0, ...options, dataDir });
   return {

@@ -48,14 +48,22 @@ describe('access token', () => {
     const header = decodePart(tokens.id_token, 0);
     const payload = decodePart(tokens.id_token, 1);
     expect(header.typ).not.toBe('at+jwt');
-    expect(payload).toMatchObject({ typ: 'ID', aud: 'ecodigital-web', azp: 'ecodigital-web', preferred_username: 'admin' });
+    expect(payload).toMatchObject({
+      typ: 'ID',
+      aud: 'ecodigital-web',
+      azp: 'ecodigital-web',
+      preferred_username: 'admin',
+    });
     expect(payload.sid).toBe(decodePart(tokens.access_token, 1).sid);
     expect(await verifiesAgainstJwks(tokens.id_token, idp.issuer)).toBe(true);
   });
 
   it('carries each demo user its own role', async () => {
     const gestor = await signIn({ issuer: idp.issuer, username: 'gestor', password: 'gestor' });
-    expect(decodePart(gestor.access_token, 1)).toMatchObject({ preferred_username: 'gestor', realm_access: { roles: ['gestor'] } });
+    expect(decodePart(gestor.access_token, 1)).toMatchObject({
+      preferred_username: 'gestor',
+      realm_access: { roles: ['gestor'] },
+    });
   });
 });
 
@@ -95,9 +103,13 @@ describe('refresh token', () => {
     const payload = JSON.parse(Buffer.from(payloadPart!, 'base64url').toString('utf8')) as Record<string, unknown>;
     const forged = `${header}.${Buffer.from(JSON.stringify({ ...payload, exp: Number(payload.exp) + 3600 })).toString('base64url')}.${signature}`;
     await expect(refreshTokens({ issuer: idp.issuer, refreshToken: forged })).rejects.toThrow(/HTTP 400 invalid_grant/);
-    await expect(refreshTokens({ issuer: idp.issuer, refreshToken: String(payload.jti) })).rejects.toThrow(/HTTP 400 invalid_grant/);
+    await expect(refreshTokens({ issuer: idp.issuer, refreshToken: String(payload.jti) })).rejects.toThrow(
+      /HTTP 400 invalid_grant/,
+    );
     // The genuine one still works.
-    await expect(refreshTokens({ issuer: idp.issuer, refreshToken: session.refresh_token })).resolves.toHaveProperty('access_token');
+    await expect(refreshTokens({ issuer: idp.issuer, refreshToken: session.refresh_token })).resolves.toHaveProperty(
+      'access_token',
+    );
   });
 });
 
@@ -113,7 +125,11 @@ describe('CORS on the token endpoint', () => {
   it('allows the app origin with credentials', async () => {
     const preflight = await fetch(tokenEndpoint(), {
       method: 'OPTIONS',
-      headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: APP_ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
@@ -144,7 +160,9 @@ describe('userinfo and account', () => {
   const account = () => `${idp.issuer}/account`;
 
   it('userinfo answers for the JWT access token', async () => {
-    const response = await fetch(userinfo(), { headers: { Authorization: `Bearer ${tokens.access_token}`, Origin: APP_ORIGIN } });
+    const response = await fetch(userinfo(), {
+      headers: { Authorization: `Bearer ${tokens.access_token}`, Origin: APP_ORIGIN },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     expect(await response.json()).toMatchObject({
@@ -170,7 +188,11 @@ describe('userinfo and account', () => {
   it('account answers the profile as JSON, as loadUserProfile() expects', async () => {
     const preflight = await fetch(account(), {
       method: 'OPTIONS',
-      headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: APP_ORIGIN,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
@@ -196,7 +218,11 @@ describe('userinfo and account', () => {
   it('account refuses JSON without a valid token and gives other origins no CORS', async () => {
     expect((await fetch(account(), { headers: { Accept: 'application/json' } })).status).toBe(401);
     const other = await fetch(account(), {
-      headers: { Authorization: `bearer ${tokens.access_token}`, Accept: 'application/json', Origin: 'http://evil.example' },
+      headers: {
+        Authorization: `bearer ${tokens.access_token}`,
+        Accept: 'application/json',
+        Origin: 'http://evil.example',
+      },
     });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });

@@ -21,7 +21,10 @@ export function deferAntdParts(parts: DeferredPart[]): Plugin {
     enforce: 'pre',
     async resolveId(source, importer) {
       const normalized = importer?.split('\\').join('/');
-      if (!normalized || !parts.some((part) => part.source === source && normalized.endsWith(`/node_modules/antd/es/${part.importer}`))) {
+      if (
+        !normalized ||
+        !parts.some((part) => part.source === source && normalized.endsWith(`/node_modules/antd/es/${part.importer}`))
+      ) {
         return null;
       }
       const real = await this.resolve(source, importer, { skipSelf: true });

@@ -47,7 +47,11 @@ async function firstScreenLibraryIds(ctx: Context, roots: string[], skip: RegExp
       const star = !list;
       const exported = star ? [] : names(list, 'exported');
       const local = star ? [] : names(list, 'imported');
-      const requested = star ? fresh : fresh.includes(ALL) ? local : local.filter((_, index) => fresh.includes(exported[index]!));
+      const requested = star
+        ? fresh
+        : fresh.includes(ALL)
+          ? local
+          : local.filter((_, index) => fresh.includes(exported[index]!));
       if (requested.length > 0) await visitSpecifier(source!, barrel, requested);
     }
   }
@@ -69,7 +73,10 @@ async function firstScreenLibraryIds(ctx: Context, roots: string[], skip: RegExp
     for (const imported of info.importedIds) if (!barrels.includes(imported)) await visit(imported);
     if (barrels.length === 0) return;
     for (const [, defaultName, list, source] of (info.code ?? '').matchAll(IMPORT_FROM)) {
-      const wanted = [...(defaultName ? ['default'] : []), ...(list === undefined && !defaultName ? [ALL] : names(list, 'imported'))];
+      const wanted = [
+        ...(defaultName ? ['default'] : []),
+        ...(list === undefined && !defaultName ? [ALL] : names(list, 'imported')),
+      ];
       await visitSpecifier(source!, id, wanted.length > 0 ? wanted : [ALL]);
     }
   }

@@ -28,7 +28,10 @@ async function signIn(): Promise<void> {
   try {
     await probeIdentityProvider(config);
   } catch {
-    throw new StartupError('No se pudo contactar con el servicio de inicio de sesión. Inténtelo de nuevo en unos minutos.', true);
+    throw new StartupError(
+      'No se pudo contactar con el servicio de inicio de sesión. Inténtelo de nuevo en unos minutos.',
+      true,
+    );
   }
   const keycloak = createKeycloak(config);
   installAuthErrorHandler();
@@ -48,7 +51,8 @@ function restoreRequestedPath(): void {
 async function start(): Promise<void> {
   installPreloadErrorHandler();
   // The identity provider always returns to `<origin>/`: keep the page asked for.
-  if (!isSignInCallback(window.location.hash)) rememberReturnPath(`${window.location.pathname}${window.location.search}`);
+  if (!isSignInCallback(window.location.hash))
+    rememberReturnPath(`${window.location.pathname}${window.location.search}`);
 
   // Fetched in parallel with the sign-in; not needed at all when the browser goes to the IdP.
   const appModule = import('./app/mount');

@@ -80,7 +80,10 @@ export async function measureExport(context: Context): Promise<Measure[]> {
       },
     ];
   } catch (error) {
-    return [failed(label, `≤ ${GOAL_RATIO} ×`, error), failed(`Memoria de la API (${label})`, `+ ≤ ${GOAL_GROWTH_MIB} MiB`, error)];
+    return [
+      failed(label, `≤ ${GOAL_RATIO} ×`, error),
+      failed(`Memoria de la API (${label})`, `+ ≤ ${GOAL_GROWTH_MIB} MiB`, error),
+    ];
   }
 }
 

@@ -64,7 +64,9 @@ export async function measureList(context: Context): Promise<Measure[]> {
       }),
     );
   }
-  measures.push(await attempt('Lista filtrada (estado + tipo + fechas), p95', '≤ 30 ms', () => measureFiltered(context)));
+  measures.push(
+    await attempt('Lista filtrada (estado + tipo + fechas), p95', '≤ 30 ms', () => measureFiltered(context)),
+  );
   return measures;
 }
 
@@ -96,7 +98,9 @@ async function measureDeepPage(context: Context, first: Latency): Promise<Measur
   const path = `/api/expedientes?pageSize=${PAGE_SIZE}&page=${page}&cursor=${encodeCursor(claves)}`;
   const { latency, pagina } = await timedList(context, path);
   if (pagina.items[0]?.id_expediente !== primerId) {
-    throw new Error(`la página ${page} empieza por el expediente ${pagina.items[0]?.id_expediente}, no por ${primerId}`);
+    throw new Error(
+      `la página ${page} empieza por el expediente ${pagina.items[0]?.id_expediente}, no por ${primerId}`,
+    );
   }
   const ratio = latency.p99 / first.p99;
   return {
@@ -112,7 +116,11 @@ async function measureDeepPage(context: Context, first: Latency): Promise<Measur
 
 /** estado + tipo + a year of opening dates, the kind of filter an office uses every day. */
 async function measureFiltered(context: Context): Promise<Measure> {
-  const tipos = await getData<{ id: number; nombre: string }[]>(context.base, context.token, '/api/catalogos/tipos-expediente');
+  const tipos = await getData<{ id: number; nombre: string }[]>(
+    context.base,
+    context.token,
+    '/api/catalogos/tipos-expediente',
+  );
   const licencia = tipos.find((tipo) => tipo.nombre === 'Licencia') ?? tipos[0]!;
   const { desde, hasta } = await withClient(context.databaseUrl, async (client) => {
     const { rows } = await client.query<{ desde: string; hasta: string }>(

@@ -32,7 +32,13 @@ export async function measureSession(base: string, token: string, seconds: numbe
     ratio: numero(ratio, 2),
     objetivo: `≥ ${numero(GOAL_RATIO, 1)}`,
     cumple: ratio >= GOAL_RATIO,
-    datos: { peticiones_s: sessionRate, base_peticiones_s: bareRate, ratio, conexiones: CONNECTIONS, segundos: seconds },
+    datos: {
+      peticiones_s: sessionRate,
+      base_peticiones_s: bareRate,
+      ratio,
+      conexiones: CONNECTIONS,
+      segundos: seconds,
+    },
   };
 }
 

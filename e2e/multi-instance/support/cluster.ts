@@ -35,7 +35,8 @@ const MAX_UPLOAD_MB = 10;
 export async function startCluster(log: (line: string) => void): Promise<Cluster> {
   const cleanups: Array<() => Promise<unknown>> = [];
   const stop = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: Error) => log(`[limpieza] ${error.message}\n`));
+    for (const cleanup of cleanups.reverse())
+      await cleanup().catch((error: Error) => log(`[limpieza] ${error.message}\n`));
   };
 
   try {
@@ -71,7 +72,12 @@ export async function startCluster(log: (line: string) => void): Promise<Cluster
     };
     const instance = (name: 'a' | 'b', port: number) =>
       // Each instance has its own DATA_DIR: nothing it needs may live there.
-      tsxProcess(`api-${name}`, 'apps/api/src/server.ts', { ...shared, PORT: String(port), DATA_DIR: join(workDir, `api-${name}`) }, log);
+      tsxProcess(
+        `api-${name}`,
+        'apps/api/src/server.ts',
+        { ...shared, PORT: String(port), DATA_DIR: join(workDir, `api-${name}`) },
+        log,
+      );
 
     const processes: StartedProcess[] = [
       tsxProcess('idp', 'apps/idp/src/server.ts', shared, log),
@@ -84,7 +90,11 @@ export async function startCluster(log: (line: string) => void): Promise<Cluster
     // Both start at once against an empty database: the migrations' advisory lock lets one apply them.
     await Promise.all(
       [MULTI_PORTS.apiA, MULTI_PORTS.apiB].map((port) =>
-        waitFor(`http://localhost:${port}/api/health`, { timeoutMs: 90_000, processes, accept: (r: Response) => r.status === 200 }),
+        waitFor(`http://localhost:${port}/api/health`, {
+          timeoutMs: 90_000,
+          processes,
+          accept: (r: Response) => r.status === 200,
+        }),
       ),
     );
 

@@ -63,7 +63,9 @@ http {
 /** Runs nginx in the foreground as our child (not the system service), with its own config and prefix. */
 export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   if (!existsSync(NGINX_PATH)) {
-    throw new Error(`No se encuentra nginx en ${NGINX_PATH}: instale el paquete de Debian «nginx» o indique NGINX_PATH.`);
+    throw new Error(
+      `No se encuentra nginx en ${NGINX_PATH}: instale el paquete de Debian «nginx» o indique NGINX_PATH.`,
+    );
   }
   await mkdir(options.dir, { recursive: true });
   const configFile = join(options.dir, 'nginx.conf');
@@ -78,8 +80,10 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   const deadline = Date.now() + 15_000;
   for (const port of Object.values(options.ports)) {
     while (!(await answers(port))) {
-      if (child.exitCode !== null) throw new Error(`nginx se detuvo al arrancar (código ${child.exitCode})\n${stderr}${await errorLog()}`);
-      if (Date.now() > deadline) throw new Error(`nginx no abrió el puerto ${port} a tiempo\n${stderr}${await errorLog()}`);
+      if (child.exitCode !== null)
+        throw new Error(`nginx se detuvo al arrancar (código ${child.exitCode})\n${stderr}${await errorLog()}`);
+      if (Date.now() > deadline)
+        throw new Error(`nginx no abrió el puerto ${port} a tiempo\n${stderr}${await errorLog()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

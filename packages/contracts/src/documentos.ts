@@ -57,7 +57,10 @@ export type ResultadoSubida = Static<typeof ResultadoSubidaSchema>;
 
 export const AnularDocumentoSchema = Type.Object(
   {
-    motivo: Type.String({ minLength: LIMITES_DOCUMENTO.motivoAnulacionMin, maxLength: LIMITES_DOCUMENTO.motivoAnulacionMax }),
+    motivo: Type.String({
+      minLength: LIMITES_DOCUMENTO.motivoAnulacionMin,
+      maxLength: LIMITES_DOCUMENTO.motivoAnulacionMax,
+    }),
   },
   { additionalProperties: false },
 );

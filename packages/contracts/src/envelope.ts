@@ -12,8 +12,7 @@ export const ApiErrorSchema = Type.Object(
 export type ApiError = Static<typeof ApiErrorSchema>;
 
 /** A read: `{ success: true, data }`. */
-export const ReadEnvelope = <T extends TSchema>(data: T) =>
-  Type.Object({ success: Type.Literal(true), data });
+export const ReadEnvelope = <T extends TSchema>(data: T) => Type.Object({ success: Type.Literal(true), data });
 
 /** A write: `{ success: true, msg, data }`; the web client shows `msg` as an "Éxito" toast. */
 export const WriteEnvelope = <T extends TSchema>(data: T) =>

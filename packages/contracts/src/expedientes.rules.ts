@@ -37,7 +37,8 @@ export const LIMITES_EXPEDIENTE = {
 } as const;
 
 /** DNI, NIE, NIF/CIF (Spain) or a numeric cédula: shape only, no check digit. */
-export const DOCUMENTO_IDENTIDAD_PATTERN = '^(?:[0-9]{8}[A-Z]|[XYZ][0-9]{7}[A-Z]|[ABCDEFGHJKLMNPQRSUVW][0-9]{7}[0-9A-J]|[0-9]{6,10})$';
+export const DOCUMENTO_IDENTIDAD_PATTERN =
+  '^(?:[0-9]{8}[A-Z]|[XYZ][0-9]{7}[A-Z]|[ABCDEFGHJKLMNPQRSUVW][0-9]{7}[0-9A-J]|[0-9]{6,10})$';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const ORDENABLES = ['numero', 'fecha_apertura', 'estado', 'asunto'] as const;

@@ -24,11 +24,7 @@ export const MenuItemSchema = Type.Cyclic(
   'MenuItem',
 );
 
-export const RolSchema = Type.Union([
-  Type.Literal('administrador'),
-  Type.Literal('gestor'),
-  Type.Literal('consulta'),
-]);
+export const RolSchema = Type.Union([Type.Literal('administrador'), Type.Literal('gestor'), Type.Literal('consulta')]);
 export type Rol = Static<typeof RolSchema>;
 
 export const UsuarioSchema = Type.Object({

@@ -5,14 +5,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { findModulosPermitidos, findPermisosByRoles, upsertUsuario } from '../modules/session/session.repository';
 import { resolverOrden } from '../modules/expedientes/expedientes.query';
-import { contarPorEstado, exportFilas, findCoincidencias, findPagina, insertExpediente, takeNumero } from '../modules/expedientes/expedientes.repository';
+import {
+  contarPorEstado,
+  exportFilas,
+  findCoincidencias,
+  findPagina,
+  insertExpediente,
+  takeNumero,
+} from '../modules/expedientes/expedientes.repository';
 import { findHistorial, insertEvento } from '../modules/expedientes/historial.repository';
 import type { Database } from './database';
 import { loadMigrations, runMigrations } from './migrator';
 import { createPgDatabase } from './pg-database';
 import { createPgliteDatabase } from './pglite-database';
 
-const ALL = ['001_extensions', '002_usuarios_roles_menu', '003_expedientes', '004_documentos', '005_inicio_notificaciones', '006_lista_expedientes', '007_estadisticas_busqueda'];
+const ALL = [
+  '001_extensions',
+  '002_usuarios_roles_menu',
+  '003_expedientes',
+  '004_documentos',
+  '005_inicio_notificaciones',
+  '006_lista_expedientes',
+  '007_estadisticas_busqueda',
+];
 
 describe('migrations on PostgreSQL', () => {
   let testDatabase: TestDatabase;
@@ -124,14 +139,39 @@ describe('migrations and session queries on PGlite', () => {
   });
 
   it('runs the expedientes queries: numbering, accent-insensitive search, keyset export, append-only historial', async () => {
-    const usuario = await upsertUsuario(db, { sub: 'sub-gestor', username: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz', email: null, roles: ['gestor'] });
+    const usuario = await upsertUsuario(db, {
+      sub: 'sub-gestor',
+      username: 'gestor',
+      nombres: 'Juan Carlos',
+      apellidos: 'Pérez Ruiz',
+      email: null,
+      roles: ['gestor'],
+    });
     const caller = { id_usuario: usuario.id_usuario, permisos: ['expedientes.ver'], principal: undefined as never };
     const numeros: string[] = [];
     for (const asunto of ['Petición de vado permanente', 'Queja por ruidos', 'Licencia de obra 100% menor']) {
       await db.transaction(async (tx) => {
         const numero = await takeNumero(tx);
-        const id = await insertExpediente(tx, numero, { asunto, descripcion: null, id_tipo: 1, id_unidad: 1, interesado_nombre: 'Ñandú Núñez', interesado_documento: '12345678Z', id_responsable: null }, usuario.id_usuario);
-        await insertEvento(tx, { id_expediente: id, id_usuario: usuario.id_usuario, evento: 'creacion', descripcion: 'Creó' });
+        const id = await insertExpediente(
+          tx,
+          numero,
+          {
+            asunto,
+            descripcion: null,
+            id_tipo: 1,
+            id_unidad: 1,
+            interesado_nombre: 'Ñandú Núñez',
+            interesado_documento: '12345678Z',
+            id_responsable: null,
+          },
+          usuario.id_usuario,
+        );
+        await insertEvento(tx, {
+          id_expediente: id,
+          id_usuario: usuario.id_usuario,
+          evento: 'creacion',
+          descripcion: 'Creó',
+        });
         numeros.push(numero);
       });
     }
@@ -145,18 +185,30 @@ describe('migrations and session queries on PGlite', () => {
     const [porcentaje] = await findCoincidencias(db, caller, { q: '0%' }, 10);
     const soloEse = await findPagina(db, caller, { ids: [porcentaje!] }, orden, { offset: 0 }, 10);
     expect(soloEse.items.map((item) => item.asunto)).toEqual(['Licencia de obra 100% menor']);
-    expect(await findCoincidencias(db, caller, { desde: '2000-01-01', hasta: '2999-12-31', estado: ['abierto'] }, 10)).toHaveLength(3);
+    expect(
+      await findCoincidencias(db, caller, { desde: '2000-01-01', hasta: '2999-12-31', estado: ['abierto'] }, 10),
+    ).toHaveLength(3);
     expect(await contarPorEstado(db, ['abierto', 'cerrado'])).toBe(3);
     const primeraPagina = await findPagina(db, caller, {}, resolverOrden('numero', 'asc'), { offset: 0 }, 2);
-    const segundaPagina = await findPagina(db, caller, {}, resolverOrden('numero', 'asc'), { despuesDe: primeraPagina.siguiente! }, 2);
+    const segundaPagina = await findPagina(
+      db,
+      caller,
+      {},
+      resolverOrden('numero', 'asc'),
+      { despuesDe: primeraPagina.siguiente! },
+      2,
+    );
     expect([...primeraPagina.items, ...segundaPagina.items].map((item) => item.numero)).toEqual(numeros);
     expect(segundaPagina.siguiente).toBeNull();
 
     const exportados: string[] = [];
-    for await (const lote of exportFilas(db, caller, {}, resolverOrden('numero', 'desc'), 2)) exportados.push(...lote.map((fila) => fila.numero));
+    for await (const lote of exportFilas(db, caller, {}, resolverOrden('numero', 'desc'), 2))
+      exportados.push(...lote.map((fila) => fila.numero));
     expect(exportados).toEqual([...numeros].reverse());
 
-    const [primero] = await findPagina(db, caller, { q: numeros[0] }, orden, { offset: 0 }, 10).then((pagina) => pagina.items);
+    const [primero] = await findPagina(db, caller, { q: numeros[0] }, orden, { offset: 0 }, 10).then(
+      (pagina) => pagina.items,
+    );
     expect((await findHistorial(db, primero!.id_expediente)).map((evento) => evento.evento)).toEqual(['creacion']);
     await expect(db.query('DELETE FROM historial')).rejects.toThrow(/solo admite añadir/);
   });

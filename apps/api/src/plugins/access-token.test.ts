@@ -50,10 +50,20 @@ describe('access token verifier and the JWKS cache', () => {
     const second = await newKey('k2');
     published = [first.jwk];
     fetches = 0;
-    const verify = createAccessTokenVerifier({ issuer: ISSUER, clientId: 'ecodigital-web', jwksUri, jwksCooldownMs: 0 });
+    const verify = createAccessTokenVerifier({
+      issuer: ISSUER,
+      clientId: 'ecodigital-web',
+      jwksUri,
+      jwksCooldownMs: 0,
+    });
 
     const principal = await verify(await first.sign({ preferred_username: 'gestor', given_name: 'Juan Carlos' }));
-    expect(principal).toMatchObject({ sub: 'persona-1', username: 'gestor', nombres: 'Juan Carlos', roles: ['gestor'] });
+    expect(principal).toMatchObject({
+      sub: 'persona-1',
+      username: 'gestor',
+      nombres: 'Juan Carlos',
+      roles: ['gestor'],
+    });
     await verify(await first.sign());
     expect(fetches).toBe(1);
 
@@ -76,7 +86,11 @@ describe('access token verifier and the JWKS cache', () => {
   });
 
   it('tells an unreachable key set apart from a bad token', async () => {
-    const verify = createAccessTokenVerifier({ issuer: ISSUER, clientId: 'ecodigital-web', jwksUri: 'http://127.0.0.1:9/certs' });
+    const verify = createAccessTokenVerifier({
+      issuer: ISSUER,
+      clientId: 'ecodigital-web',
+      jwksUri: 'http://127.0.0.1:9/certs',
+    });
     const key = await newKey('k');
     await expect(verify(await key.sign())).rejects.toBeInstanceOf(KeysUnavailableError);
     await expect(verify('no.es.token')).rejects.toBeInstanceOf(InvalidTokenError);
@@ -85,9 +99,16 @@ describe('access token verifier and the JWKS cache', () => {
   it('allows a small clock skew on exp, not more', async () => {
     const key = await newKey('reloj');
     published = [key.jwk];
-    const verify = createAccessTokenVerifier({ issuer: ISSUER, clientId: 'ecodigital-web', jwksUri, jwksCooldownMs: 0 });
+    const verify = createAccessTokenVerifier({
+      issuer: ISSUER,
+      clientId: 'ecodigital-web',
+      jwksUri,
+      jwksCooldownMs: 0,
+    });
     const now = Math.floor(Date.now() / 1000);
-    await expect(verify(await key.sign({ iat: now - 400, exp: now - 10 }))).resolves.toMatchObject({ sub: 'persona-1' });
+    await expect(verify(await key.sign({ iat: now - 400, exp: now - 10 }))).resolves.toMatchObject({
+      sub: 'persona-1',
+    });
     await expect(verify(await key.sign({ iat: now - 400, exp: now - 60 }))).rejects.toBeInstanceOf(InvalidTokenError);
   });
 });

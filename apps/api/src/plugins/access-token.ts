@@ -1,11 +1,25 @@
-import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWSAlgorithm, type JWTPayload } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  jwtVerify,
+  type JWSAlgorithm,
+  type JWTPayload,
+} from 'jose';
 
 /** Asymmetric only: an HMAC or `none` token would let anyone holding the public key sign. */
 export const ALLOWED_ALGORITHMS: JWSAlgorithm[] = [
-  'RS256', 'RS384', 'RS512',
-  'PS256', 'PS384', 'PS512',
-  'ES256', 'ES384', 'ES512',
-  'EdDSA', 'Ed25519',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
 ];
 
 const CLOCK_TOLERANCE_SECONDS = 30;
@@ -83,7 +97,9 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
     const { payload, protectedHeader } = verified;
 
     if (!isAccessToken(protectedHeader.typ, payload.typ)) {
-      throw new InvalidTokenError(`no es un token de acceso (typ ${String(protectedHeader.typ)}/${String(payload.typ)})`);
+      throw new InvalidTokenError(
+        `no es un token de acceso (typ ${String(protectedHeader.typ)}/${String(payload.typ)})`,
+      );
     }
     if (payload.azp !== options.clientId) {
       throw new InvalidTokenError(`azp ${String(payload.azp)} distinto de ${options.clientId}`);
@@ -100,7 +116,8 @@ function assertPlausible(token: string): void {
   } catch {
     throw new InvalidTokenError('token mal formado');
   }
-  if (!ALLOWED_ALGORITHMS.includes(alg as JWSAlgorithm)) throw new InvalidTokenError(`algoritmo no permitido: ${String(alg)}`);
+  if (!ALLOWED_ALGORITHMS.includes(alg as JWSAlgorithm))
+    throw new InvalidTokenError(`algoritmo no permitido: ${String(alg)}`);
 }
 
 /**

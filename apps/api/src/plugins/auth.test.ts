@@ -20,7 +20,10 @@ describe('bearer token verification (real dev IdP)', () => {
     await stack.app().register(
       async (scope) => {
         scope.addHook('onRequest', scope.authenticate);
-        scope.get('/subir', { preHandler: requirePermiso('documentos.subir') }, async () => ({ success: true, data: 'subido' }));
+        scope.get('/subir', { preHandler: requirePermiso('documentos.subir') }, async () => ({
+          success: true,
+          data: 'subido',
+        }));
       },
       { prefix: '/api/prueba' },
     );
@@ -54,25 +57,35 @@ describe('bearer token verification (real dev IdP)', () => {
   });
 
   it('refuses a request without a token', () => expectUnauthorized());
-  it('refuses another authorization scheme', () => expectUnauthorized(`Basic ${Buffer.from('admin:admin').toString('base64')}`));
+  it('refuses another authorization scheme', () =>
+    expectUnauthorized(`Basic ${Buffer.from('admin:admin').toString('base64')}`));
   it('refuses garbage', () => expectUnauthorized('Bearer esto-no-es-un-token'));
   it('refuses a token whose signature was altered', () =>
     expectUnauthorized(`Bearer ${adminTokens.access_token.slice(0, -6)}AAAAAA`));
 
   it('refuses an expired token (beyond the clock tolerance)', async () => {
     const key = await stack.idp().signingKey();
-    const expired = await resign(adminTokens.access_token, key, (payload) => ({ ...payload, iat: now() - 600, exp: now() - 120 }));
+    const expired = await resign(adminTokens.access_token, key, (payload) => ({
+      ...payload,
+      iat: now() - 600,
+      exp: now() - 120,
+    }));
     await expectUnauthorized(`Bearer ${expired}`);
   });
 
   it('refuses a token not yet valid', async () => {
     const key = await stack.idp().signingKey();
-    await expectUnauthorized(`Bearer ${await resign(adminTokens.access_token, key, (payload) => ({ ...payload, nbf: now() + 300 }))}`);
+    await expectUnauthorized(
+      `Bearer ${await resign(adminTokens.access_token, key, (payload) => ({ ...payload, nbf: now() + 300 }))}`,
+    );
   });
 
   it('refuses a token from another issuer', async () => {
     const key = await stack.idp().signingKey();
-    const token = await resign(adminTokens.access_token, key, (payload) => ({ ...payload, iss: 'http://localhost:8080/realms/otro' }));
+    const token = await resign(adminTokens.access_token, key, (payload) => ({
+      ...payload,
+      iss: 'http://localhost:8080/realms/otro',
+    }));
     await expectUnauthorized(`Bearer ${token}`);
   });
 
@@ -107,7 +120,9 @@ describe('bearer token verification (real dev IdP)', () => {
 
   it('accepts a Keycloak-style token: header typ JWT, payload typ Bearer', async () => {
     const key = await stack.idp().signingKey();
-    const keycloakStyle = await resign(adminTokens.access_token, key, (payload) => ({ ...payload, typ: 'Bearer' }), { typ: 'JWT' });
+    const keycloakStyle = await resign(adminTokens.access_token, key, (payload) => ({ ...payload, typ: 'Bearer' }), {
+      typ: 'JWT',
+    });
     expect((await getSession(`Bearer ${keycloakStyle}`)).statusCode).toBe(200);
   });
 
@@ -119,7 +134,11 @@ describe('bearer token verification (real dev IdP)', () => {
       headers: { authorization: `Bearer ${consultaToken}` },
     });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toEqual({ success: false, msg: 'No tiene permiso para realizar esta acción.', code: 'FORBIDDEN' });
+    expect(denied.json()).toEqual({
+      success: false,
+      msg: 'No tiene permiso para realizar esta acción.',
+      code: 'FORBIDDEN',
+    });
 
     const allowed = await stack.app().inject({
       method: 'GET',

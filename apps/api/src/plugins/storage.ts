@@ -25,11 +25,14 @@ export default fp<{ config: StorageConfig }>(
     const storage = createDocumentStorage(config);
     const removeAbandoned = async () => {
       const removed = await storage.cleanupTemp({ olderThanMs: ABANDONED_UPLOAD_AGE_MS });
-      if (removed > 0) app.log.warn({ removed, tempDir: storage.tempDir }, 'archivos temporales abandonados eliminados');
+      if (removed > 0)
+        app.log.warn({ removed, tempDir: storage.tempDir }, 'archivos temporales abandonados eliminados');
     };
     await removeAbandoned();
     const sweep = setInterval(() => {
-      removeAbandoned().catch((error: unknown) => app.log.error({ err: error }, 'no se pudieron limpiar los archivos temporales'));
+      removeAbandoned().catch((error: unknown) =>
+        app.log.error({ err: error }, 'no se pudieron limpiar los archivos temporales'),
+      );
     }, ABANDONED_UPLOAD_AGE_MS);
     sweep.unref();
     app.decorate('storage', storage);

@@ -2,7 +2,11 @@ import type { FastifySchemaValidationError } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { validationMessage } from './validation-messages';
 
-const error = (keyword: string, instancePath: string, params: Record<string, unknown>): FastifySchemaValidationError => ({
+const error = (
+  keyword: string,
+  instancePath: string,
+  params: Record<string, unknown>,
+): FastifySchemaValidationError => ({
   keyword,
   instancePath,
   schemaPath: '',

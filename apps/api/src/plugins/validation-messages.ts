@@ -56,7 +56,9 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
     case 'type':
       return `${campo} debe ser ${TIPOS[String(params.type)] ?? 'del tipo esperado'}.`;
     case 'minLength':
-      return params.limit === 1 ? `${campo} no puede estar vacío.` : `${campo} debe tener al menos ${params.limit} caracteres.`;
+      return params.limit === 1
+        ? `${campo} no puede estar vacío.`
+        : `${campo} debe tener al menos ${params.limit} caracteres.`;
     case 'maxLength':
       return `${campo} debe tener como máximo ${params.limit} caracteres.`;
     case 'minimum':

@@ -20,7 +20,9 @@ export async function startTestIdp(): Promise<TestIdp> {
   return {
     issuer: idp.issuer,
     async signingKey() {
-      const jwks = JSON.parse(await readFile(path.join(dataDir, 'jwks.json'), 'utf8')) as { keys: (JWK & { kid: string })[] };
+      const jwks = JSON.parse(await readFile(path.join(dataDir, 'jwks.json'), 'utf8')) as {
+        keys: (JWK & { kid: string })[];
+      };
       const key = jwks.keys.find((candidate) => candidate.kty === 'RSA') ?? jwks.keys[0];
       if (!key) throw new Error('jwks.json sin claves');
       return key;

@@ -47,7 +47,8 @@ async function expectConsistent(db: Database, total: number) {
      GROUP BY c.anio, c.ultimo ORDER BY c.anio`,
   );
   expect(años.length).toBeGreaterThanOrEqual(5);
-  for (const año of años) expect(año).toEqual({ anio: año.anio, n: año.ultimo, maximo: año.ultimo, ultimo: año.ultimo, desordenados: 0 });
+  for (const año of años)
+    expect(año).toEqual({ anio: año.anio, n: año.ultimo, maximo: año.ultimo, ultimo: año.ultimo, desordenados: 0 });
 }
 
 describe('demo data generator on PostgreSQL', () => {
@@ -59,10 +60,18 @@ describe('demo data generator on PostgreSQL', () => {
     expect(progreso).toEqual([200, 400, 500]);
     await expectConsistent(stack.app().db, 500);
 
-    const año = Number(new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid', year: 'numeric' }).format(new Date()));
-    const [contador] = await stack.app().db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [año]);
+    const año = Number(
+      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid', year: 'numeric' }).format(new Date()),
+    );
+    const [contador] = await stack
+      .app()
+      .db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [año]);
     const gestor = await stack.as('gestor');
-    const response = await gestor.post('/api/expedientes', { asunto: 'Expediente tras los datos de demostración', id_tipo: 1, id_unidad: 1 });
+    const response = await gestor.post('/api/expedientes', {
+      asunto: 'Expediente tras los datos de demostración',
+      id_tipo: 1,
+      id_unidad: 1,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().data.numero).toBe(`EXP-${año}-${String((contador?.ultimo ?? 0) + 1).padStart(6, '0')}`);
 

@@ -25,7 +25,9 @@ const numero = new Intl.NumberFormat('es-ES');
 try {
   const aplicadas = await runMigrations(db);
   if (aplicadas.length) console.log(`Migraciones aplicadas: ${aplicadas.join(', ')}`);
-  console.log(`Generando ${numero.format(expedientes)} expedientes en ${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}…`);
+  console.log(
+    `Generando ${numero.format(expedientes)} expedientes en ${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}…`,
+  );
   const inicio = performance.now();
   await seedDemo(db, {
     expedientes,

@@ -11,7 +11,12 @@ export function AppTextBase({ children }: { children: ReactNode }) {
   return (
     <div
       className="app-text-base"
-      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
     >
       {children}
     </div>

@@ -6,7 +6,17 @@ import { isChunkLoadError } from './chunk-load';
 
 // Plain markup instead of antd's Result: this must render even when view chunks cannot be
 // fetched, and Result's illustrations would weigh on every first page load.
-function StatusMessage({ icon, title, detail, actions }: { icon: ReactNode; title: string; detail: string; actions: ReactNode }) {
+function StatusMessage({
+  icon,
+  title,
+  detail,
+  actions,
+}: {
+  icon: ReactNode;
+  title: string;
+  detail: string;
+  actions: ReactNode;
+}) {
   return (
     <Flex vertical align="center" gap={12} style={{ padding: '48px 24px', textAlign: 'center' }} role="alert">
       <span style={{ fontSize: 56 }}>{icon}</span>

@@ -14,8 +14,7 @@ export const appTheme: ThemeConfig = {
     colorTextDescription: '#4b5563',
     // Likewise antd's placeholder grey (25 % black): a select's placeholder is its only visible label.
     colorTextPlaceholder: '#6b7280',
-    fontFamily:
-      "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
   components: {
     Layout: { headerBg: '#ffffff', siderBg: '#ffffff', footerBg: 'transparent' },

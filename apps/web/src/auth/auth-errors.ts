@@ -25,7 +25,11 @@ export function installAuthErrorHandler(): void {
       startupAuthError = describe(error);
       return;
     }
-    toast.show({ severity: 'error', summary: 'Error de autenticación', detail: `${describe(error)} Se iniciará la sesión de nuevo.` });
+    toast.show({
+      severity: 'error',
+      summary: 'Error de autenticación',
+      detail: `${describe(error)} Se iniciará la sesión de nuevo.`,
+    });
     if (retryGuard.claim()) startSignIn();
   };
 }

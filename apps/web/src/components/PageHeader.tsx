@@ -38,7 +38,14 @@ export function PageHeader({
           {tags}
         </Flex>
         {subtitle && (
-          <div style={{ margin: '4px 0 0', color: token.colorTextDescription, lineHeight: token.lineHeight, wordBreak: 'break-word' }}>
+          <div
+            style={{
+              margin: '4px 0 0',
+              color: token.colorTextDescription,
+              lineHeight: token.lineHeight,
+              wordBreak: 'break-word',
+            }}
+          >
             {subtitle}
           </div>
         )}

@@ -20,7 +20,13 @@ function Logo() {
     <Link to="/" className="app-logo" aria-label={`${productName()}: inicio`}>
       <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="8" fill="#0f766e" />
-        <path d="M9 22c0-8 6-13 14-13-1 8-6 14-14 13Zm0 0 7-7" stroke="#ecfdf5" strokeWidth="2.2" fill="none" strokeLinecap="round" />
+        <path
+          d="M9 22c0-8 6-13 14-13-1 8-6 14-14 13Zm0 0 7-7"
+          stroke="#ecfdf5"
+          strokeWidth="2.2"
+          fill="none"
+          strokeLinecap="round"
+        />
       </svg>
       <span className="app-logo__name">{productName()}</span>
     </Link>
@@ -52,7 +58,11 @@ export function AppLayout({ children, notifications }: { children: ReactNode; no
       <Layout.Header className="app-header">
         <Space size={12}>
           {narrow && (
-            <Button type="text" aria-label="Abrir menú" icon={<MenuOutlined />} onClick={() => {
+            <Button
+              type="text"
+              aria-label="Abrir menú"
+              icon={<MenuOutlined />}
+              onClick={() => {
                 setDrawerRequested(true);
                 setDrawerOpen(true);
               }}
@@ -84,9 +94,7 @@ export function AppLayout({ children, notifications }: { children: ReactNode; no
         )}
         <Layout className="app-main">
           <Layout.Content className="app-content">{children}</Layout.Content>
-          <Layout.Footer className="app-footer">
-            {`${productName()} © ${new Date().getFullYear()}`}
-          </Layout.Footer>
+          <Layout.Footer className="app-footer">{`${productName()} © ${new Date().getFullYear()}`}</Layout.Footer>
         </Layout>
       </Layout>
     </Layout>

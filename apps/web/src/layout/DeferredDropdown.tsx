@@ -11,7 +11,12 @@ import {
 } from 'react';
 
 type DropdownComponent = ComponentType<DropdownProps>;
-type TriggerProps = { onClick?: (event: MouseEvent) => void; onPointerEnter?: () => void; onFocus?: () => void; ref?: Ref<HTMLElement> };
+type TriggerProps = {
+  onClick?: (event: MouseEvent) => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  ref?: Ref<HTMLElement>;
+};
 
 let loaded: DropdownComponent | undefined;
 function loadDropdown(): Promise<DropdownComponent> {
@@ -19,7 +24,9 @@ function loadDropdown(): Promise<DropdownComponent> {
 }
 
 function focusable(element: HTMLElement | null): HTMLElement | null {
-  return element?.matches('button, [href], [tabindex]') ? element : (element?.querySelector<HTMLElement>('button, [href], [tabindex]') ?? null);
+  return element?.matches('button, [href], [tabindex]')
+    ? element
+    : (element?.querySelector<HTMLElement>('button, [href], [tabindex]') ?? null);
 }
 
 /**
@@ -27,7 +34,12 @@ function focusable(element: HTMLElement | null): HTMLElement | null {
  * pointed at): until then only the trigger is drawn, exactly as the Dropdown draws it, and the
  * first click loads the Dropdown and opens it. Keeps the dropdown code out of the first load.
  */
-export function DeferredDropdown({ children, open, onOpenChange, ...props }: DropdownProps & { children: ReactElement<TriggerProps> }) {
+export function DeferredDropdown({
+  children,
+  open,
+  onOpenChange,
+  ...props
+}: DropdownProps & { children: ReactElement<TriggerProps> }) {
   const [Dropdown, setDropdown] = useState(() => loaded);
   const [ownOpen, setOwnOpen] = useState(false);
   const trigger = useRef<HTMLElement>(null);

@@ -15,7 +15,9 @@ const menu: MenuItem[] = [
     nom_mostrar: 'Expedientes',
     nom_modulo: 'expedientes',
     icon: 'FolderOutlined',
-    children: [{ id: 2, nom_mostrar: 'Subir documentos', nom_modulo: 'subir-documentos', icon: 'UploadOutlined', children: [] }],
+    children: [
+      { id: 2, nom_mostrar: 'Subir documentos', nom_modulo: 'subir-documentos', icon: 'UploadOutlined', children: [] },
+    ],
   },
 ];
 
@@ -39,7 +41,11 @@ function renderAt(path: string) {
         children: [
           { index: true, element: <p>inicio</p>, handle: { title: 'Inicio' } },
           { path: 'expedientes', element: <p>lista</p>, handle: { title: 'Expedientes', nom_modulo: 'expedientes' } },
-          { path: 'subir-documentos', element: <p>subir</p>, handle: { title: 'Subir documentos', nom_modulo: 'subir-documentos' } },
+          {
+            path: 'subir-documentos',
+            element: <p>subir</p>,
+            handle: { title: 'Subir documentos', nom_modulo: 'subir-documentos' },
+          },
         ],
       },
     ],
@@ -50,15 +56,26 @@ function renderAt(path: string) {
 }
 
 const nav = () => screen.getByRole('navigation', { name: 'Menú principal' });
-const selectedLabels = () => [...nav().querySelectorAll('.ant-menu-item-selected')].map((node) => node.textContent?.trim());
+const selectedLabels = () =>
+  [...nav().querySelectorAll('.ant-menu-item-selected')].map((node) => node.textContent?.trim());
 
 beforeEach(() => {
   useMenuStore.getState().clear();
   useMenuStore.getState().setMenu(menu);
-  useSessionStore.getState().setSession(
-    { id_usuario: 1, sub: 's', username: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz', email: null, roles: ['gestor'] },
-    [],
-  );
+  useSessionStore
+    .getState()
+    .setSession(
+      {
+        id_usuario: 1,
+        sub: 's',
+        username: 'gestor',
+        nombres: 'Juan Carlos',
+        apellidos: 'Pérez Ruiz',
+        email: null,
+        roles: ['gestor'],
+      },
+      [],
+    );
 });
 afterEach(cleanup);
 
@@ -68,7 +85,9 @@ describe('SideMenu', () => {
     expect(screen.getByTestId('sider-nombres').textContent).toBe('Juan Carlos');
     expect(within(nav()).getByRole('menuitem', { name: /Inicio/ })).toBeTruthy();
     expect(within(nav()).getByRole('link', { name: 'Expedientes' }).getAttribute('href')).toBe('/expedientes');
-    expect(within(nav()).getByRole('link', { name: 'Subir documentos' }).getAttribute('href')).toBe('/subir-documentos');
+    expect(within(nav()).getByRole('link', { name: 'Subir documentos' }).getAttribute('href')).toBe(
+      '/subir-documentos',
+    );
     expect(selectedLabels()).toEqual([]);
   });
 

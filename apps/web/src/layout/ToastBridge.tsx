@@ -43,7 +43,10 @@ export function ToastBridge() {
           return notification.open({
             ...args,
             style: neutralStyles[toast.severity],
-            styles: toast.severity === 'contrast' ? { title: { color: '#f9fafb' }, description: { color: '#e5e7eb' } } : undefined,
+            styles:
+              toast.severity === 'contrast'
+                ? { title: { color: '#f9fafb' }, description: { color: '#e5e7eb' } }
+                : undefined,
           });
       }
     };

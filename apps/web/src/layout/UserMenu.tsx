@@ -36,12 +36,23 @@ export function UserMenu() {
 
   return (
     <>
-      <DeferredDropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" onOpenChange={(open) => setMenuOpen(open)}>
+      <DeferredDropdown
+        menu={{ items, onClick }}
+        trigger={['click']}
+        placement="bottomRight"
+        onOpenChange={(open) => setMenuOpen(open)}
+      >
         {/*
           Named by the person's name, as shown (WCAG 2.5.3, label in name): no aria-label over it. The
           initials and the arrow only repeat it; on narrow screens the name stays for screen readers.
         */}
-        <button type="button" className="user-menu" data-testid="user-menu" aria-haspopup="menu" aria-expanded={menuOpen}>
+        <button
+          type="button"
+          className="user-menu"
+          data-testid="user-menu"
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+        >
           <Avatar aria-hidden style={{ backgroundColor: '#0f766e' }}>
             {initials(nombres, apellidos)}
           </Avatar>

@@ -19,7 +19,10 @@ let baseURL: string;
 beforeAll(async () => {
   server = createServer((request, response) => {
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Accept, Authorization, Content-Type' });
+      response.writeHead(204, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': 'Accept, Authorization, Content-Type',
+      });
       return void response.end();
     }
     seenAuthorization.push(request.headers.authorization);

@@ -4,7 +4,9 @@ import { coincideIfNoneMatch, contentDisposition, contentType, etagDe, nombreAsc
 describe('contentDisposition', () => {
   it('gives an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987)', () => {
     const header = contentDisposition('attachment', 'Resolución nº 5.pdf');
-    expect(header).toBe(`attachment; filename="Resolucion no 5.pdf"; filename*=UTF-8''Resoluci%C3%B3n%20n%C2%BA%205.pdf`);
+    expect(header).toBe(
+      `attachment; filename="Resolucion no 5.pdf"; filename*=UTF-8''Resoluci%C3%B3n%20n%C2%BA%205.pdf`,
+    );
     const encoded = /filename\*=UTF-8''(.+)$/.exec(header)![1]!;
     expect(decodeURIComponent(encoded)).toBe('Resolución nº 5.pdf');
   });

@@ -23,9 +23,7 @@ export function contentDisposition(tipo: 'attachment' | 'inline', nombre: string
 }
 
 export type RangoPedido =
-  | { tipo: 'completo' }
-  | { tipo: 'parcial'; start: number; end: number }
-  | { tipo: 'insatisfacible' };
+  { tipo: 'completo' } | { tipo: 'parcial'; start: number; end: number } | { tipo: 'insatisfacible' };
 
 /**
  * One `bytes=` range → the inclusive offsets to send. Several ranges, another unit or bad syntax

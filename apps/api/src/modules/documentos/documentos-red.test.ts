@@ -31,17 +31,25 @@ describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storag
   }
 
   it('leaves no file and no row when the client aborts halfway through the body', async () => {
-    const [tipo] = await stack.app().db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Informe'`);
+    const [tipo] = await stack
+      .app()
+      .db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Informe'`);
     const [tipoExp] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente LIMIT 1');
     const [unidad] = await stack.app().db.query<{ id: number }>('SELECT id FROM unidad LIMIT 1');
     const expediente: Expediente = (
-      await gestor.post('/api/expedientes', { asunto: 'Subida interrumpida', id_tipo: tipoExp!.id, id_unidad: unidad!.id })
+      await gestor.post('/api/expedientes', {
+        asunto: 'Subida interrumpida',
+        id_tipo: tipoExp!.id,
+        id_unidad: unidad!.id,
+      })
     ).json().data;
 
     const boundary = '----EcoDigitalAborto';
     const inicio = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="id_tipo_documental"\r\n\r\n${tipo!.id}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="mitad.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="mitad.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       samplePdf('mitad'),
       randomBytes(512 * 1024),
     ]);
@@ -77,11 +85,17 @@ describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storag
       restantes = await archivos();
     }
     expect(restantes).toEqual([]);
-    expect(await stack.app().db.query('SELECT 1 FROM documento WHERE id_expediente = $1', [expediente.id_expediente])).toEqual([]);
     expect(
-      (await stack.app().db.query<{ evento: string }>('SELECT evento FROM historial WHERE id_expediente = $1', [expediente.id_expediente])).map(
-        (e) => e.evento,
-      ),
+      await stack.app().db.query('SELECT 1 FROM documento WHERE id_expediente = $1', [expediente.id_expediente]),
+    ).toEqual([]);
+    expect(
+      (
+        await stack
+          .app()
+          .db.query<{ evento: string }>('SELECT evento FROM historial WHERE id_expediente = $1', [
+            expediente.id_expediente,
+          ])
+      ).map((e) => e.evento),
     ).toEqual(['creacion']);
 
     // The server is still healthy: the next upload goes through.

@@ -51,8 +51,12 @@ describe('documentos through the routes with STORAGE_DRIVER=s3 (s3rver, real Pos
   it('uploads, downloads (whole and a range) and verifies a document stored in the bucket', async () => {
     const [tipoExp] = await testApp.app.db.query<{ id: number }>('SELECT id FROM tipo_expediente LIMIT 1');
     const [unidad] = await testApp.app.db.query<{ id: number }>('SELECT id FROM unidad LIMIT 1');
-    const [tipo] = await testApp.app.db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Resolución'`);
-    const expediente = (await gestor.post('/api/expedientes', { asunto: 'Expediente en S3', id_tipo: tipoExp!.id, id_unidad: unidad!.id })).json().data;
+    const [tipo] = await testApp.app.db.query<{ id: number }>(
+      `SELECT id FROM tipo_documental WHERE nombre = 'Resolución'`,
+    );
+    const expediente = (
+      await gestor.post('/api/expedientes', { asunto: 'Expediente en S3', id_tipo: tipoExp!.id, id_unidad: unidad!.id })
+    ).json().data;
 
     const contenido = Buffer.concat([samplePdf('en el cubo'), randomBytes(300_000)]);
     const { payload, headers } = formulario([
@@ -100,7 +104,10 @@ describe('documentos through the routes with STORAGE_DRIVER=s3 (s3rver, real Pos
   it('sets aside in huerfanos/ a bucket object without a row once past the grace, never one with a row', async () => {
     const { clave: conFila } = await subirDocumentoDePrueba(testApp, token, 'Informe en el cubo');
     const storage = testApp.app.storage;
-    const { tempPath } = await receiveToTemp(Readable.from([Buffer.from('sin fila')]), { tempDir: storage.tempDir, maxBytes: 1024 });
+    const { tempPath } = await receiveToTemp(Readable.from([Buffer.from('sin fila')]), {
+      tempDir: storage.tempDir,
+      maxBytes: 1024,
+    });
     const huerfano = randomUUID();
     await storage.commit(tempPath, huerfano);
 

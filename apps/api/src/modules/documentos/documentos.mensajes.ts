@@ -3,7 +3,10 @@ import { ApiHttpError } from '../../errors';
 /** Sizes as people read them in Spain: `12,3 MB`, `512 bytes`; 1 MB = 1024 × 1024 bytes, like `MAX_UPLOAD_MB`. */
 export function tamanoLegible(bytes: number): string {
   const numero = (valor: number, decimales: number) =>
-    new Intl.NumberFormat('es-ES', { maximumFractionDigits: decimales, useGrouping: 'always' } as Intl.NumberFormatOptions).format(valor);
+    new Intl.NumberFormat('es-ES', {
+      maximumFractionDigits: decimales,
+      useGrouping: 'always',
+    } as Intl.NumberFormatOptions).format(valor);
   if (bytes < 1024) return `${numero(bytes, 0)} ${bytes === 1 ? 'byte' : 'bytes'}`;
   const unidades = ['KB', 'MB', 'GB', 'TB'];
   let valor = bytes / 1024;
@@ -17,8 +20,7 @@ export function tamanoLegible(bytes: number): string {
 
 export const MENSAJES_DOCUMENTO = {
   noExiste: 'El documento no existe.',
-  tipoDocumentalObligatorio:
-    'Indique el tipo documental (campo «id_tipo_documental») antes de los archivos.',
+  tipoDocumentalObligatorio: 'Indique el tipo documental (campo «id_tipo_documental») antes de los archivos.',
   tipoDocumentalNoExiste: 'El tipo documental indicado no existe.',
   sinArchivos: 'No se recibió ningún archivo (campo «archivo»).',
   noPrevisualizable: 'Este formato no se puede previsualizar; descárguelo.',

@@ -156,10 +156,17 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (coincideIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
     const ifRange = request.headers['if-range'];
-    const rango = ifRange === undefined || ifRange === etag ? rangoPedido(request.headers.range, documento.tamano) : ({ tipo: 'completo' } as const);
+    const rango =
+      ifRange === undefined || ifRange === etag
+        ? rangoPedido(request.headers.range, documento.tamano)
+        : ({ tipo: 'completo' } as const);
     if (rango.tipo === 'insatisfacible') {
       reply.header('content-range', `bytes */${documento.tamano}`);
-      throw new ApiHttpError(416, 'El rango de bytes pedido no es válido para este documento.', 'RANGE_NOT_SATISFIABLE');
+      throw new ApiHttpError(
+        416,
+        'El rango de bytes pedido no es válido para este documento.',
+        'RANGE_NOT_SATISFIABLE',
+      );
     }
     const parcial = rango.tipo === 'parcial' ? { start: rango.start, end: rango.end } : undefined;
     let contenido;
@@ -167,7 +174,11 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       contenido = await app.storage.read(documento.clave_almacen, parcial);
     } catch (error) {
       if (error instanceof RangeNotSatisfiableError) {
-        throw new ApiHttpError(416, 'El rango de bytes pedido no es válido para este documento.', 'RANGE_NOT_SATISFIABLE');
+        throw new ApiHttpError(
+          416,
+          'El rango de bytes pedido no es válido para este documento.',
+          'RANGE_NOT_SATISFIABLE',
+        );
       }
       if (error instanceof StoredObjectNotFoundError) {
         request.log.error({ id_documento: documento.id_documento }, 'archivo ausente del almacenamiento');
@@ -192,7 +203,10 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     contenido.on('error', (error) => request.log.error({ err: error }, 'envío de documento interrumpido'));
     reply
       .header('content-type', contentType(documento.mime))
-      .header('content-disposition', contentDisposition(acceso === 'vista' ? 'inline' : 'attachment', documento.nombre));
+      .header(
+        'content-disposition',
+        contentDisposition(acceso === 'vista' ? 'inline' : 'attachment', documento.nombre),
+      );
     if (acceso === 'vista') {
       reply.header('content-security-policy', documento.formato === 'PDF' ? CSP_VISTA : CSP_VISTA_IMAGEN);
     }
@@ -218,7 +232,11 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: anularSchema, preValidation: requirePermiso('documentos.anular') },
     async (request) => {
       const documento = await anular(app.db, await callerOf(request), idDocumento(request.params.id), request.body);
-      return { success: true as const, msg: `Documento nº ${documento.orden} «${documento.nombre}» anulado.`, data: documento };
+      return {
+        success: true as const,
+        msg: `Documento nº ${documento.orden} «${documento.nombre}» anulado.`,
+        data: documento,
+      };
     },
   );
 

@@ -23,7 +23,10 @@ const archivo = (contentType: string, description: string) => ({
 });
 
 /** The ETag is the document's SHA-256, so a cached copy is valid for ever. */
-const sinCambios = { description: 'La copia del cliente (`If-None-Match` = ETag, la huella SHA-256) está al día; sin cuerpo', type: 'null' };
+const sinCambios = {
+  description: 'La copia del cliente (`If-None-Match` = ETag, la huella SHA-256) está al día; sin cuerpo',
+  type: 'null',
+};
 
 export const subirSchema = {
   tags,

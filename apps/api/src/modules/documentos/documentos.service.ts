@@ -56,7 +56,12 @@ export async function indice(db: Database, caller: Caller, idExpediente: number)
 export type Acceso = 'descarga' | 'vista';
 
 /** The document to serve, if visible; a preview only for the previewable formats. */
-export async function documentoParaServir(db: Database, caller: Caller, id: number, acceso: Acceso): Promise<DocumentoAlmacenado> {
+export async function documentoParaServir(
+  db: Database,
+  caller: Caller,
+  id: number,
+  acceso: Acceso,
+): Promise<DocumentoAlmacenado> {
   const documento = await findDocumento(db, caller, id);
   if (!documento) throw documentoNoExiste();
   if (acceso === 'vista' && !FORMATOS_PREVISUALIZABLES.includes(documento.formato as Formato)) {
@@ -65,7 +70,12 @@ export async function documentoParaServir(db: Database, caller: Caller, id: numb
   return documento;
 }
 
-export async function registrarAcceso(db: Database, caller: Caller, documento: DocumentoAlmacenado, acceso: Acceso): Promise<void> {
+export async function registrarAcceso(
+  db: Database,
+  caller: Caller,
+  documento: DocumentoAlmacenado,
+  acceso: Acceso,
+): Promise<void> {
   await insertEvento(db, {
     id_expediente: documento.id_expediente,
     id_usuario: caller.id_usuario,

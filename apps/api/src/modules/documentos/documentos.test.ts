@@ -38,7 +38,9 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       tokens[username] = (await stack.idp().tokensFor(username)).access_token;
       as[username] = apiClient(stack.app(), tokens[username]);
     }
-    for (const tipo of await stack.app().db.query<{ id: number; nombre: string }>('SELECT id, nombre FROM tipo_documental')) {
+    for (const tipo of await stack
+      .app()
+      .db.query<{ id: number; nombre: string }>('SELECT id, nombre FROM tipo_documental')) {
       tipos[tipo.nombre] = tipo.id;
     }
   });
@@ -65,7 +67,11 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
     });
   }
 
-  const archivo = (nombre: string, contenido: Buffer): ParteFormulario => ({ campo: 'archivo', archivo: nombre, contenido });
+  const archivo = (nombre: string, contenido: Buffer): ParteFormulario => ({
+    campo: 'archivo',
+    archivo: nombre,
+    contenido,
+  });
   const tipo = (nombre = 'Informe'): ParteFormulario => ({ campo: 'id_tipo_documental', valor: String(tipos[nombre]) });
 
   async function subirUno(id: number, nombre: string, contenido: Buffer, tipoNombre = 'Informe'): Promise<Documento> {
@@ -80,19 +86,24 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
     return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
   }
   const rutaDe = async (idDocumento: number) => {
-    const [row] = await stack.app().db.query<{ clave: string }>(
-      'SELECT clave_almacen::text AS clave FROM documento WHERE id_documento = $1',
-      [idDocumento],
-    );
+    const [row] = await stack
+      .app()
+      .db.query<{ clave: string }>('SELECT clave_almacen::text AS clave FROM documento WHERE id_documento = $1', [
+        idDocumento,
+      ]);
     return path.join(storageDir, row!.clave.slice(0, 2), row!.clave.slice(2, 4), row!.clave);
   };
   const filas = (id: number) =>
-    stack.app().db.query<Record<string, unknown>>('SELECT * FROM documento WHERE id_expediente = $1 ORDER BY orden', [id]);
+    stack
+      .app()
+      .db.query<Record<string, unknown>>('SELECT * FROM documento WHERE id_expediente = $1 ORDER BY orden', [id]);
   const historial = (id: number) =>
-    stack.app().db.query<{ evento: string; descripcion: string; motivo: string | null }>(
-      'SELECT evento, descripcion, motivo FROM historial WHERE id_expediente = $1 ORDER BY id',
-      [id],
-    );
+    stack
+      .app()
+      .db.query<{ evento: string; descripcion: string; motivo: string | null }>(
+        'SELECT evento, descripcion, motivo FROM historial WHERE id_expediente = $1 ORDER BY id',
+        [id],
+      );
 
   async function cerrar(expediente: Expediente): Promise<void> {
     let version = expediente.version;
@@ -158,7 +169,15 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json();
       expect(body.msg).toBe('Se incorporaron 2 de 3 documentos.');
-      expect(body.data.map((r: ResultadoSubida) => [r.nombre, r.resultado, r.documento?.orden, r.documento?.tipo_documental.nombre, r.motivo])).toEqual([
+      expect(
+        body.data.map((r: ResultadoSubida) => [
+          r.nombre,
+          r.resultado,
+          r.documento?.orden,
+          r.documento?.tipo_documental.nombre,
+          r.motivo,
+        ]),
+      ).toEqual([
         ['solicitud.pdf', 'subido', 1, 'Solicitud', undefined],
         ['anexo-vacio.txt', 'rechazado', undefined, undefined, 'El archivo «anexo-vacio.txt» está vacío.'],
         ['resolucion.pdf', 'subido', 2, 'Resolución', undefined],
@@ -170,7 +189,10 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
     it('refuses a file over MAX_UPLOAD_MB (413) and keeps nothing: no stored file, no temp file, no row', async () => {
       const expediente = await crearExpediente();
       const antes = await archivosAlmacenados();
-      const response = await subir(expediente.id_expediente, [tipo(), archivo('grande.pdf', Buffer.concat([samplePdf(), randomBytes(MiB)]))]);
+      const response = await subir(expediente.id_expediente, [
+        tipo(),
+        archivo('grande.pdf', Buffer.concat([samplePdf(), randomBytes(MiB)])),
+      ]);
       expect(response.statusCode).toBe(413);
       expect(response.json()).toMatchObject({
         success: false,
@@ -191,14 +213,29 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
     });
 
     it.each([
-      ['factura.pdf', sampleWindowsExecutable(), 'El contenido es un programa o un script ejecutable, no un documento.'],
+      [
+        'factura.pdf',
+        sampleWindowsExecutable(),
+        'El contenido es un programa o un script ejecutable, no un documento.',
+      ],
       ['informe.pdf', sampleElfExecutable(), 'El contenido es un programa o un script ejecutable, no un documento.'],
-      ['pagina.pdf', Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>'), 'El contenido es una página HTML, que no se admite.'],
-      ['dibujo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'), 'El contenido es una imagen SVG, que no se admite.'],
+      [
+        'pagina.pdf',
+        Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>'),
+        'El contenido es una página HTML, que no se admite.',
+      ],
+      [
+        'dibujo.png',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'),
+        'El contenido es una imagen SVG, que no se admite.',
+      ],
     ])('refuses %s by its bytes (415), naming the file', async (nombre, contenido, motivo) => {
       const expediente = await crearExpediente();
       const antes = await archivosAlmacenados();
-      const response = await subir(expediente.id_expediente, [tipo(), { campo: 'archivo', archivo: nombre, contenido, tipo: 'application/pdf' }]);
+      const response = await subir(expediente.id_expediente, [
+        tipo(),
+        { campo: 'archivo', archivo: nombre, contenido, tipo: 'application/pdf' },
+      ]);
       expect(response.statusCode).toBe(415);
       expect(response.json()).toMatchObject({
         success: false,
@@ -222,7 +259,10 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       const sinTipo = await subir(expediente.id_expediente, [archivo('a.pdf', samplePdf('a'))]);
       expect(sinTipo.statusCode).toBe(400);
       expect(sinTipo.json().msg).toBe('Indique el tipo documental (campo «id_tipo_documental») antes de los archivos.');
-      const desconocido = await subir(expediente.id_expediente, [{ campo: 'id_tipo_documental', valor: '99999' }, archivo('a.pdf', samplePdf('a'))]);
+      const desconocido = await subir(expediente.id_expediente, [
+        { campo: 'id_tipo_documental', valor: '99999' },
+        archivo('a.pdf', samplePdf('a')),
+      ]);
       expect(desconocido.statusCode).toBe(400);
       expect(desconocido.json().msg).toBe('El tipo documental indicado no existe.');
       const sinArchivos = await subir(expediente.id_expediente, [tipo()]);
@@ -263,7 +303,9 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       const otro = await crearExpediente();
       const enOtro = await subir(otro.id_expediente, [tipo(), archivo('copia.pdf', contenido)]);
       expect(enOtro.statusCode, enOtro.body).toBe(201);
-      expect(enOtro.json().data[0].aviso).toBe(`El archivo «copia.pdf» ya está también en el expediente ${expediente.numero}.`);
+      expect(enOtro.json().data[0].aviso).toBe(
+        `El archivo «copia.pdf» ya está también en el expediente ${expediente.numero}.`,
+      );
       expect(enOtro.json().msg).toContain(expediente.numero);
     });
 
@@ -283,8 +325,12 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
 
     it('gives 20 parallel uploads distinct consecutive orden, correct hashes and a valid chain', async () => {
       const expediente = await crearExpediente();
-      const contenidos = Array.from({ length: 20 }, (_, i) => samplePdf(`Documento paralelo ${i} ${randomBytes(8).toString('hex')}`));
-      const respuestas = await Promise.all(contenidos.map((contenido, i) => subir(expediente.id_expediente, [tipo(), archivo(`p${i}.pdf`, contenido)])));
+      const contenidos = Array.from({ length: 20 }, (_, i) =>
+        samplePdf(`Documento paralelo ${i} ${randomBytes(8).toString('hex')}`),
+      );
+      const respuestas = await Promise.all(
+        contenidos.map((contenido, i) => subir(expediente.id_expediente, [tipo(), archivo(`p${i}.pdf`, contenido)])),
+      );
       expect(respuestas.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
       const documentos = respuestas.map((r) => r.json().data[0].documento as Documento);
       expect(documentos.map((d) => d.orden).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -303,9 +349,17 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
     it('never lets a row or a chained field be changed or deleted (trigger)', async () => {
       const expediente = await crearExpediente();
       const documento = await subirUno(expediente.id_expediente, 'fijo.pdf', samplePdf('fijo'));
-      await expect(stack.app().db.query(`UPDATE documento SET nombre = 'otro.pdf' WHERE id_documento = $1`, [documento.id_documento])).rejects.toThrow(/no se pueden modificar/);
-      await expect(stack.app().db.query('DELETE FROM documento WHERE id_documento = $1', [documento.id_documento])).rejects.toThrow(/no se borran/);
-      await expect(stack.app().db.query(`UPDATE tipo_documental SET nombre = 'Informe técnico' WHERE nombre = 'Informe'`)).rejects.toThrow(/tipo documental/);
+      await expect(
+        stack
+          .app()
+          .db.query(`UPDATE documento SET nombre = 'otro.pdf' WHERE id_documento = $1`, [documento.id_documento]),
+      ).rejects.toThrow(/no se pueden modificar/);
+      await expect(
+        stack.app().db.query('DELETE FROM documento WHERE id_documento = $1', [documento.id_documento]),
+      ).rejects.toThrow(/no se borran/);
+      await expect(
+        stack.app().db.query(`UPDATE tipo_documental SET nombre = 'Informe técnico' WHERE nombre = 'Informe'`),
+      ).rejects.toThrow(/tipo documental/);
     });
   });
 
@@ -324,7 +378,8 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       ]);
       expect(lista.body).not.toContain('clave_almacen');
 
-      const indice = (await as.consulta.get(`/api/expedientes/${expediente.id_expediente}/indice`)).json().data as IndiceElectronico;
+      const indice = (await as.consulta.get(`/api/expedientes/${expediente.id_expediente}/indice`)).json()
+        .data as IndiceElectronico;
       expect(indice).toMatchObject({
         expediente: { id_expediente: expediente.id_expediente, numero: expediente.numero, asunto: expediente.asunto },
         funcion_resumen: 'SHA-256',
@@ -362,16 +417,35 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       const { indicePdf } = await import('./indice-pdf');
       const { PDFDocument } = await import('pdf-lib');
       const entrada = (orden: number): Documento => ({
-        id_documento: orden, id_expediente: 1, orden, nombre: `Documento con un nombre bastante largo número ${orden} — señalización ¿válida? ¡sí! 文.pdf`,
-        tipo_documental: { id: 1, nombre: 'Notificación' }, fecha_incorporacion: new Date().toISOString(), tamano: 12.3 * MiB,
-        formato: 'PDF', mime: 'application/pdf', huella: 'f'.repeat(64), funcion_resumen: 'SHA-256', hash_anterior: null,
-        hash_entrada: 'e'.repeat(64), subido_por: { id_usuario: 1, nombre_completo: 'Gestor', username: 'gestor' },
-        anulado: orden % 7 === 0, motivo_anulacion: null, fecha_anulacion: null, anulado_por: null,
+        id_documento: orden,
+        id_expediente: 1,
+        orden,
+        nombre: `Documento con un nombre bastante largo número ${orden} — señalización ¿válida? ¡sí! 文.pdf`,
+        tipo_documental: { id: 1, nombre: 'Notificación' },
+        fecha_incorporacion: new Date().toISOString(),
+        tamano: 12.3 * MiB,
+        formato: 'PDF',
+        mime: 'application/pdf',
+        huella: 'f'.repeat(64),
+        funcion_resumen: 'SHA-256',
+        hash_anterior: null,
+        hash_entrada: 'e'.repeat(64),
+        subido_por: { id_usuario: 1, nombre_completo: 'Gestor', username: 'gestor' },
+        anulado: orden % 7 === 0,
+        motivo_anulacion: null,
+        fecha_anulacion: null,
+        anulado_por: null,
       });
       const bytes = await indicePdf({
-        expediente: { id_expediente: 1, numero: 'EXP-2025-000001', asunto: 'Asunto con acentos: camión, pingüino, año' },
-        generado_en: new Date().toISOString(), funcion_resumen: 'SHA-256',
-        entradas: Array.from({ length: 150 }, (_, i) => entrada(i + 1)), huella_indice: 'e'.repeat(64),
+        expediente: {
+          id_expediente: 1,
+          numero: 'EXP-2025-000001',
+          asunto: 'Asunto con acentos: camión, pingüino, año',
+        },
+        generado_en: new Date().toISOString(),
+        funcion_resumen: 'SHA-256',
+        entradas: Array.from({ length: 150 }, (_, i) => entrada(i + 1)),
+        huella_indice: 'e'.repeat(64),
       });
       expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(3);
     });
@@ -379,7 +453,14 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
     it('answers the catalogue of tipos documentales', async () => {
       const response = await as.consulta.get('/api/catalogos/tipos-documentales');
       expect(response.statusCode).toBe(200);
-      expect(response.json().data.map((t: { nombre: string }) => t.nombre)).toEqual(['Solicitud', 'Informe', 'Resolución', 'Notificación', 'Anexo', 'Otro']);
+      expect(response.json().data.map((t: { nombre: string }) => t.nombre)).toEqual([
+        'Solicitud',
+        'Informe',
+        'Resolución',
+        'Notificación',
+        'Anexo',
+        'Otro',
+      ]);
     });
   });
 
@@ -427,7 +508,9 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       const documento = await subirUno(expediente.id_expediente, 'rangos.pdf', contenido);
       const url = `/api/documentos/${documento.id_documento}/descargar`;
       const pedir = (range: string, extra: Record<string, string> = {}) =>
-        stack.app().inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.consulta}`, range, ...extra } });
+        stack
+          .app()
+          .inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.consulta}`, range, ...extra } });
 
       const eventosAntes = (await historial(expediente.id_expediente)).length;
       const primero = await pedir('bytes=0-999');
@@ -497,10 +580,11 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       const vistaDocx = await as.consulta.get(`/api/documentos/${docx.id_documento}/vista`);
       expect(vistaDocx.statusCode).toBe(415);
       expect(vistaDocx.json().msg).toBe('Este formato no se puede previsualizar; descárguelo.');
-      expect((await historial(expediente.id_expediente)).filter((e) => e.evento === 'documento_previsualizado').map((e) => e.descripcion)).toEqual([
-        'Previsualizó el documento nº 1 «ver.pdf».',
-        'Previsualizó el documento nº 2 «ver.png».',
-      ]);
+      expect(
+        (await historial(expediente.id_expediente))
+          .filter((e) => e.evento === 'documento_previsualizado')
+          .map((e) => e.descripcion),
+      ).toEqual(['Previsualizó el documento nº 1 «ver.pdf».', 'Previsualizó el documento nº 2 «ver.png».']);
     });
 
     it('answers 404 for unknown documents and 401 without a token', async () => {
@@ -525,7 +609,12 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       expect(anulado.statusCode, anulado.body).toBe(200);
       expect(anulado.json()).toMatchObject({
         msg: 'Documento nº 1 «error.pdf» anulado.',
-        data: { anulado: true, motivo_anulacion: 'Subido por error', anulado_por: { username: 'gestor' }, hash_entrada: documento.hash_entrada },
+        data: {
+          anulado: true,
+          motivo_anulacion: 'Subido por error',
+          anulado_por: { username: 'gestor' },
+          hash_entrada: documento.hash_entrada,
+        },
       });
       expect((await historial(expediente.id_expediente)).at(-1)).toEqual({
         evento: 'documento_anulado',
@@ -539,10 +628,14 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       // The same file may come in again once the old copy is void; the chain stays valid.
       const nuevo = await subirUno(expediente.id_expediente, 'correcto.pdf', samplePdf('error'));
       expect(nuevo.orden).toBe(2);
-      expect((await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data.correcto).toBe(true);
+      expect(
+        (await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data.correcto,
+      ).toBe(true);
 
       await cerrar(expediente);
-      const cerrado = await as.gestor.post(`/api/documentos/${nuevo.id_documento}/anular`, { motivo: 'Tarde para esto' });
+      const cerrado = await as.gestor.post(`/api/documentos/${nuevo.id_documento}/anular`, {
+        motivo: 'Tarde para esto',
+      });
       expect(cerrado.statusCode).toBe(409);
       expect(cerrado.json().msg).toBe('El expediente está cerrado.');
     });
@@ -581,18 +674,33 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       try {
         await db.query(`UPDATE documento SET nombre = 'cambiado.pdf' WHERE id_documento = $1`, [dos.id_documento]);
         const alterada = (await as.consulta.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data;
-        expect(alterada.incidencias.map((i: { orden: number; tipo: string }) => [i.orden, i.tipo])).toEqual([[2, 'entrada_alterada']]);
+        expect(alterada.incidencias.map((i: { orden: number; tipo: string }) => [i.orden, i.tipo])).toEqual([
+          [2, 'entrada_alterada'],
+        ]);
 
         // A forger who also recomputes the entry's hash breaks the link to the next entry.
-        const reencadenada = hashEntrada({ ...dos, nombre: 'cambiado.pdf', tipo_documental: dos.tipo_documental.nombre, fecha_incorporacion: new Date(dos.fecha_incorporacion) });
-        await db.query('UPDATE documento SET hash_entrada = $2 WHERE id_documento = $1', [dos.id_documento, reencadenada]);
+        const reencadenada = hashEntrada({
+          ...dos,
+          nombre: 'cambiado.pdf',
+          tipo_documental: dos.tipo_documental.nombre,
+          fecha_incorporacion: new Date(dos.fecha_incorporacion),
+        });
+        await db.query('UPDATE documento SET hash_entrada = $2 WHERE id_documento = $1', [
+          dos.id_documento,
+          reencadenada,
+        ]);
         const rota = (await as.consulta.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data;
-        expect(rota.incidencias.map((i: { orden: number; tipo: string }) => [i.orden, i.tipo])).toEqual([[3, 'cadena_rota']]);
+        expect(rota.incidencias.map((i: { orden: number; tipo: string }) => [i.orden, i.tipo])).toEqual([
+          [3, 'cadena_rota'],
+        ]);
 
         // A removed entry leaves a gap and a dangling link.
         await db.query('DELETE FROM documento WHERE id_documento = $1', [dos.id_documento]);
         const hueco = (await as.consulta.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data;
-        expect(hueco.incidencias.map((i: { orden: number; tipo: string }) => [i.orden, i.tipo])).toEqual([[3, 'cadena_rota'], [3, 'cadena_rota']]);
+        expect(hueco.incidencias.map((i: { orden: number; tipo: string }) => [i.orden, i.tipo])).toEqual([
+          [3, 'cadena_rota'],
+          [3, 'cadena_rota'],
+        ]);
       } finally {
         await db.exec('ALTER TABLE documento ENABLE TRIGGER documento_inmutable');
       }

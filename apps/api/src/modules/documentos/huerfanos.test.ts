@@ -21,7 +21,10 @@ describe('reconciliarHuerfanos (real PostgreSQL, real local storage)', () => {
 
   /** What a crash between the storage commit and the database commit leaves behind. */
   async function archivoSinFila(contenido: string): Promise<string> {
-    const { tempPath } = await receiveToTemp(Readable.from([Buffer.from(contenido)]), { tempDir: storage.tempDir, maxBytes: 1024 });
+    const { tempPath } = await receiveToTemp(Readable.from([Buffer.from(contenido)]), {
+      tempDir: storage.tempDir,
+      maxBytes: 1024,
+    });
     const clave = randomUUID();
     await storage.commit(tempPath, clave);
     return clave;
@@ -51,7 +54,11 @@ describe('reconciliarHuerfanos (real PostgreSQL, real local storage)', () => {
     expect(avisos).toEqual([
       {
         mensaje: 'archivo almacenado sin documento: apartado a huerfanos/ para revisión',
-        datos: expect.objectContaining({ clave: viejo, destino: `huerfanos/${viejo}`, tamano: Buffer.byteLength('subida que perdió su fila') }),
+        datos: expect.objectContaining({
+          clave: viejo,
+          destino: `huerfanos/${viejo}`,
+          tamano: Buffer.byteLength('subida que perdió su fila'),
+        }),
       },
     ]);
     const descarga = await stack.app().inject({

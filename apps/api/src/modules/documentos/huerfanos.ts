@@ -83,9 +83,11 @@ export function reconciliarEnSegundoPlano(
 ): { detener(): Promise<void> } {
   const controller = new AbortController();
   const trabajo = reconciliarHuerfanos(db, storage, log, { signal: controller.signal }).then(
-    ({ revisados, apartados }) => log.info({ revisados, apartados: apartados.length }, 'almacenamiento reconciliado con los documentos'),
+    ({ revisados, apartados }) =>
+      log.info({ revisados, apartados: apartados.length }, 'almacenamiento reconciliado con los documentos'),
     (error: unknown) => {
-      if (!controller.signal.aborted) log.error({ err: error }, 'no se pudo reconciliar el almacenamiento con los documentos');
+      if (!controller.signal.aborted)
+        log.error({ err: error }, 'no se pudo reconciliar el almacenamiento con los documentos');
     },
   );
   return {

@@ -75,7 +75,10 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
     y = alto - MARGEN;
     if (pdf.getPageCount() === 1) {
       pagina.drawText(texto(`Índice electrónico del expediente ${indice.expediente.numero}`), {
-        x: MARGEN, y: y - 14, size: 15, font: negrita,
+        x: MARGEN,
+        y: y - 14,
+        size: 15,
+        font: negrita,
       });
       y -= 32;
       for (const linea of partirLineas(texto(`Asunto: ${indice.expediente.asunto}`), normal, 10, ancho - 2 * MARGEN)) {
@@ -107,7 +110,9 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
   for (const entrada of indice.entradas) {
     const anchoNombre = COLUMNAS[1]!.ancho - 6;
     const lineasNombre = partirLineas(texto(entrada.nombre), normal, TAMANO_TEXTO, anchoNombre);
-    const lineasAnulacion = entrada.anulado ? partirLineas(texto(notaAnulacion(entrada)), cursiva, TAMANO_TEXTO, anchoNombre) : [];
+    const lineasAnulacion = entrada.anulado
+      ? partirLineas(texto(notaAnulacion(entrada)), cursiva, TAMANO_TEXTO, anchoNombre)
+      : [];
     const altoFila = (lineasNombre.length + lineasAnulacion.length) * INTERLINEA + 3;
     if (y - altoFila < MARGEN + 14) nuevaPagina();
 
@@ -142,7 +147,13 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
     });
     lineasAnulacion.forEach((linea, i) => {
       const lineaY = y - (lineasNombre.length + i) * INTERLINEA;
-      pagina.drawText(linea, { x: MARGEN + COLUMNAS[0]!.ancho, y: lineaY, size: TAMANO_TEXTO, font: cursiva, color: ROJO_OSCURO });
+      pagina.drawText(linea, {
+        x: MARGEN + COLUMNAS[0]!.ancho,
+        y: lineaY,
+        size: TAMANO_TEXTO,
+        font: cursiva,
+        color: ROJO_OSCURO,
+      });
     });
     y -= altoFila;
     pagina.drawLine({
@@ -155,14 +166,23 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
 
   if (y - 40 < MARGEN) nuevaPagina();
   y -= 12;
-  pagina.drawText('Huella del índice (SHA-256 de la última entrada de la cadena):', { x: MARGEN, y, size: 9, font: negrita });
+  pagina.drawText('Huella del índice (SHA-256 de la última entrada de la cadena):', {
+    x: MARGEN,
+    y,
+    size: 9,
+    font: negrita,
+  });
   y -= 12;
   pagina.drawText(indice.huella_indice ?? '— (sin documentos)', { x: MARGEN, y, size: 8, font: mono });
 
   const paginas = pdf.getPages();
   paginas.forEach((p, i) => {
     p.drawText(`${indice.expediente.numero} · Página ${i + 1} de ${paginas.length}`, {
-      x: MARGEN, y: MARGEN - 16, size: 7, font: normal, color: GRIS,
+      x: MARGEN,
+      y: MARGEN - 16,
+      size: 7,
+      font: normal,
+      color: GRIS,
     });
   });
   return pdf.save();
@@ -175,7 +195,9 @@ function recuento(indice: IndiceElectronico): string {
   return `${documentos} (${anulados} ${anulados === 1 ? 'anulado' : 'anulados'})`;
 }
 
-export function notaAnulacion(entrada: Pick<IndiceElectronico['entradas'][number], 'fecha_anulacion' | 'motivo_anulacion'>): string {
+export function notaAnulacion(
+  entrada: Pick<IndiceElectronico['entradas'][number], 'fecha_anulacion' | 'motivo_anulacion'>,
+): string {
   const cuando = entrada.fecha_anulacion ? ` el ${fecha(entrada.fecha_anulacion)}` : '';
   return entrada.motivo_anulacion ? `Anulado${cuando}: ${entrada.motivo_anulacion}` : `Anulado${cuando}`;
 }

@@ -48,10 +48,12 @@ export async function procesarSubida(
         part.file.resume();
         throw new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalObligatorio, 'VALIDATION');
       }
-      procesados.push(await procesarArchivo(part.file as Readable & { truncated?: boolean }, nombre, maxUploadBytes, maxUploadMb, {
-        ...contexto,
-        tipoDocumental,
-      }));
+      procesados.push(
+        await procesarArchivo(part.file as Readable & { truncated?: boolean }, nombre, maxUploadBytes, maxUploadMb, {
+          ...contexto,
+          tipoDocumental,
+        }),
+      );
     }
   } catch (error) {
     if (LIMITE_SUPERADO.has((error as { code?: string }).code ?? '')) {
@@ -70,11 +72,13 @@ async function procesarArchivo(
   contexto: ContextoSubida,
 ): Promise<ArchivoProcesado> {
   try {
-    const recibido = await receiveToTemp(file, { tempDir: contexto.storage.tempDir, maxBytes }).catch((error: unknown) => {
-      if (error instanceof EmptyFileError) throw rechazos.vacio(nombre);
-      if (error instanceof FileTooLargeError) throw rechazos.demasiadoGrande(nombre, maxMb);
-      throw error;
-    });
+    const recibido = await receiveToTemp(file, { tempDir: contexto.storage.tempDir, maxBytes }).catch(
+      (error: unknown) => {
+        if (error instanceof EmptyFileError) throw rechazos.vacio(nombre);
+        if (error instanceof FileTooLargeError) throw rechazos.demasiadoGrande(nombre, maxMb);
+        throw error;
+      },
+    );
     if (file.truncated) {
       await discardTempFile(recibido.tempPath);
       throw rechazos.demasiadoGrande(nombre, maxMb);

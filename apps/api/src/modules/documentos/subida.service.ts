@@ -92,9 +92,11 @@ export async function incorporarArchivo(contexto: ContextoSubida, archivo: Archi
     };
   } catch (error) {
     if (almacenado) {
-      await storage.remove(clave).catch((removeError: unknown) =>
-        contexto.log.error({ err: removeError, clave }, 'no se pudo retirar del almacenamiento un archivo sin fila'),
-      );
+      await storage
+        .remove(clave)
+        .catch((removeError: unknown) =>
+          contexto.log.error({ err: removeError, clave }, 'no se pudo retirar del almacenamiento un archivo sin fila'),
+        );
     }
     throw error;
   } finally {

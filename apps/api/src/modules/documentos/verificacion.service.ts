@@ -27,7 +27,10 @@ export async function verificar(
     const incidencia = (tipo: IncidenciaVerificacion['tipo'], detalle: string) =>
       incidencias.push({ orden: documento.orden, nombre: documento.nombre, tipo, detalle });
     if (documento.orden !== posicion + 1) {
-      incidencia('cadena_rota', `Falta la entrada nº ${posicion + 1} del índice: tras el nº ${posicion} viene el nº ${documento.orden}.`);
+      incidencia(
+        'cadena_rota',
+        `Falta la entrada nº ${posicion + 1} del índice: tras el nº ${posicion} viene el nº ${documento.orden}.`,
+      );
     }
     if (documento.hash_anterior !== (anterior?.hash_entrada ?? null)) {
       incidencia(
@@ -49,7 +52,10 @@ export async function verificar(
       hash_anterior: documento.hash_anterior,
     });
     if (recalculado !== documento.hash_entrada) {
-      incidencia('entrada_alterada', `Los datos de la entrada nº ${documento.orden} no coinciden con su huella: se modificaron tras incorporarse.`);
+      incidencia(
+        'entrada_alterada',
+        `Los datos de la entrada nº ${documento.orden} no coinciden con su huella: se modificaron tras incorporarse.`,
+      );
     }
     anterior = documento;
   });

@@ -25,7 +25,14 @@ const TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6
 function fechaHoraValida(texto: string): boolean {
   const partes = TIMESTAMPTZ.exec(texto);
   if (!partes) return false;
-  const [anio, mes, dia, hora, minuto, segundo] = partes.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [anio, mes, dia, hora, minuto, segundo] = partes.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const fecha = new Date(Date.UTC(anio, mes - 1, dia));
   return fecha.getUTCMonth() === mes - 1 && fecha.getUTCDate() === dia && hora < 24 && minuto < 60 && segundo < 60;
 }

@@ -13,8 +13,8 @@ const DATOS: [string, string | null, string | null, string, number, number, stri
   ['Licencia de obra menor', 'Pedro Sánchez Ortega', null, 'cerrado', 2, 0, '2024-05-01T08:00:00Z'],
   ['Contrato de limpieza viaria', null, 'B12345674', 'archivado', 3, 2, '2023-12-31T22:59:59Z'],
   ['Recurso de reposición 50% sanción', 'Lucía Peña', '87654321X', 'abierto', 4, 1, '2024-06-15T10:00:00Z'],
-  ['Solicitud_con_guiones bajos', 'José O\'Brien', '1234567890', 'en_tramite', 5, 2, '2024-06-15T10:00:00Z'],
-  ['=cmd|\' /C calc\'!A0', '+34 600 000 000', null, 'abierto', 0, 0, '2024-06-15T10:00:00Z'],
+  ['Solicitud_con_guiones bajos', "José O'Brien", '1234567890', 'en_tramite', 5, 2, '2024-06-15T10:00:00Z'],
+  ["=cmd|' /C calc'!A0", '+34 600 000 000', null, 'abierto', 0, 0, '2024-06-15T10:00:00Z'],
   ['Asunto con ; punto y coma y "comillas"', '-menos', null, 'abierto', 0, 0, '2024-07-01T10:00:00Z'],
   ['@SUMA(A1:A2) en asunto', 'Barra \\ invertida', null, 'cerrado', 1, 1, '2024-07-02T10:00:00Z'],
   ['PETICIÓN urgente de información', 'ñandú', null, 'en_tramite', 0, 1, '2024-08-20T10:00:00Z'],
@@ -38,9 +38,9 @@ describe('expedientes list, search and CSV export', () => {
     await admin.get('/api/session/get');
     tipos = (await gestor.get('/api/catalogos/tipos-expediente')).json().data;
     unidades = (await gestor.get('/api/catalogos/unidades')).json().data;
-    responsableAdmin = ((await gestor.get('/api/catalogos/responsables')).json().data as { id_usuario: number; username: string }[]).find(
-      (persona) => persona.username === 'admin',
-    )!.id_usuario;
+    responsableAdmin = (
+      (await gestor.get('/api/catalogos/responsables')).json().data as { id_usuario: number; username: string }[]
+    ).find((persona) => persona.username === 'admin')!.id_usuario;
 
     for (const [index, [asunto, interesado, documento, estado, tipo, unidad, fecha]] of DATOS.entries()) {
       const response = await gestor.post('/api/expedientes', {
@@ -64,7 +64,9 @@ describe('expedientes list, search and CSV export', () => {
     }
   });
 
-  async function lista(query: string): Promise<{ items: ExpedienteResumen[]; total: number; page: number; pageSize: number }> {
+  async function lista(
+    query: string,
+  ): Promise<{ items: ExpedienteResumen[]; total: number; page: number; pageSize: number }> {
     const response = await consulta.get(`/api/expedientes?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data;
@@ -119,7 +121,10 @@ describe('expedientes list, search and CSV export', () => {
       const delAdmin = await lista(`responsable=${responsableAdmin}`);
       expect(delAdmin.total).toBe(4);
       expect(delAdmin.items.every((item) => item.responsable?.id_usuario === responsableAdmin)).toBe(true);
-      expect(await asuntos(`q=licencia&tipo=${tipos[2]!.id}&unidad=${unidades[2]!.id}`)).toEqual(['Licencia de primera ocupación', 'Otra licencia de actividad']);
+      expect(await asuntos(`q=licencia&tipo=${tipos[2]!.id}&unidad=${unidades[2]!.id}`)).toEqual([
+        'Licencia de primera ocupación',
+        'Otra licencia de actividad',
+      ]);
     });
 
     it('by opening date, both ends included, in Madrid days', async () => {
@@ -172,7 +177,16 @@ describe('expedientes list, search and CSV export', () => {
         const comparar = (a: ExpedienteResumen, b: ExpedienteResumen) => {
           const [ka, ia] = clave(a);
           const [kb, ib] = clave(b);
-          const porClave = typeof ka === 'number' ? ka - (kb as number) : ka === kb ? 0 : sort === 'asunto' ? ka.localeCompare(kb as string) : ka < kb ? -1 : 1;
+          const porClave =
+            typeof ka === 'number'
+              ? ka - (kb as number)
+              : ka === kb
+                ? 0
+                : sort === 'asunto'
+                  ? ka.localeCompare(kb as string)
+                  : ka < kb
+                    ? -1
+                    : 1;
           const resultado = porClave || ia - ib;
           return order === 'asc' ? resultado : -resultado;
         };
@@ -216,18 +230,24 @@ describe('expedientes list, search and CSV export', () => {
     it('is UTF-8 with BOM, ; separated, CRLF, Spanish header, dd/mm/aaaa dates, as an attachment', async () => {
       const response = await exportar('sort=numero&order=asc');
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="expedientes-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="expedientes-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       const raw = response.rawPayload;
       expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = raw.toString('utf8').slice(1);
       const lineas = text.split('\r\n');
       expect(lineas.at(-1)).toBe('');
-      expect(lineas[0]).toBe('Número;Asunto;Tipo;Unidad;Interesado;Documento del interesado;Responsable;Estado;Fecha de apertura;Fecha de cierre');
+      expect(lineas[0]).toBe(
+        'Número;Asunto;Tipo;Unidad;Interesado;Documento del interesado;Responsable;Estado;Fecha de apertura;Fecha de cierre',
+      );
       expect(lineas).toHaveLength(DATOS.length + 2);
       expect(lineas[1]).toBe(
         `${numeros[0]};Petición de vado permanente;Solicitud;${unidades[0]!.nombre};Andrés Núñez Gil;12345678Z;María José García López;Abierto;11/03/2024;`,
       );
-      expect(lineas[3]).toBe(`${numeros[2]};Licencia de obra menor;Licencia;${unidades[0]!.nombre};Pedro Sánchez Ortega;;Juan Carlos Pérez Ruiz;Cerrado;01/05/2024;10/06/2024`);
+      expect(lineas[3]).toBe(
+        `${numeros[2]};Licencia de obra menor;Licencia;${unidades[0]!.nombre};Pedro Sánchez Ortega;;Juan Carlos Pérez Ruiz;Cerrado;01/05/2024;10/06/2024`,
+      );
     });
 
     it('neutralises cells that a spreadsheet would run as formulas, and quotes when needed', async () => {
@@ -242,10 +262,18 @@ describe('expedientes list, search and CSV export', () => {
     });
 
     it('applies the same filters and sort as the list', async () => {
-      for (const query of ['q=peticion', 'estado=abierto&estado=cerrado&sort=asunto&order=desc', `unidad=${unidades[2]!.id}&sort=estado`, 'desde=2024-06-15&hasta=2024-07-01']) {
+      for (const query of [
+        'q=peticion',
+        'estado=abierto&estado=cerrado&sort=asunto&order=desc',
+        `unidad=${unidades[2]!.id}&sort=estado`,
+        'desde=2024-06-15&hasta=2024-07-01',
+      ]) {
         const esperados = (await lista(`${query}&pageSize=100`)).items.map((item) => item.numero);
         const lineas = (await exportar(query)).rawPayload.toString('utf8').slice(1).split('\r\n').slice(1, -1);
-        expect(lineas.map((linea) => linea.split(';')[0]), query).toEqual(esperados);
+        expect(
+          lineas.map((linea) => linea.split(';')[0]),
+          query,
+        ).toEqual(esperados);
       }
       const vacio = (await exportar('q=no-existe-nada')).rawPayload.toString('utf8');
       expect(vacio.split('\r\n')).toHaveLength(2);
@@ -270,7 +298,8 @@ describe('expedientes list, search and CSV export', () => {
     it('yields nothing to a caller without expedientes.ver (visibility)', async () => {
       const caller: Caller = { id_usuario: 1, permisos: [], principal: undefined as never };
       const lotes = [];
-      for await (const lote of exportFilas(stack.app().db, caller, {}, resolverOrden(undefined, undefined))) lotes.push(lote);
+      for await (const lote of exportFilas(stack.app().db, caller, {}, resolverOrden(undefined, undefined)))
+        lotes.push(lote);
       expect(lotes).toEqual([]);
     });
   });

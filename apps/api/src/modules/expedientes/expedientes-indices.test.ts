@@ -18,7 +18,9 @@ describe('expedientes list queries use their indexes', () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     const db = testApp.app.db;
-    await db.query(`INSERT INTO usuario (sub, username, nombres, apellidos, roles) VALUES ('sub-x', 'x', 'X', 'Y', '{}')`);
+    await db.query(
+      `INSERT INTO usuario (sub, username, nombres, apellidos, roles) VALUES ('sub-x', 'x', 'X', 'Y', '{}')`,
+    );
     await db.query(
       `INSERT INTO expediente (numero, asunto, id_tipo, id_unidad, interesado_nombre, estado, fecha_apertura, creado_por)
        SELECT 'EXP-' || (2021 + g % 5) || '-' || lpad(g::text, 6, '0'),
@@ -47,7 +49,12 @@ describe('expedientes list queries use their indexes', () => {
     'first page, default sort': {},
     'search, common word': { q: 'licencia' },
     'search, rare word': { q: 'núñez 1001' },
-    'filtered: estado + tipo + dates': { estado: ['en_tramite' as const], tipo: 3, desde: '2022-01-01', hasta: '2023-12-31' },
+    'filtered: estado + tipo + dates': {
+      estado: ['en_tramite' as const],
+      tipo: 3,
+      desde: '2022-01-01',
+      hasta: '2023-12-31',
+    },
   };
 
   it.each(Object.entries(CASOS))('%s: the page, the next page and the capped matches', async (caso, filtro) => {

@@ -61,7 +61,11 @@ describe('expedientes list: keyset cursor and totals', () => {
       expect(new Set(ids).size).toBe(FILAS);
       const porOffset: number[] = [];
       for (let page = 1; page <= paginas; page += 1) {
-        porOffset.push(...(await pagina(`sort=${sort}&order=${order}&pageSize=100&page=${page}`)).items.map((item) => item.id_expediente));
+        porOffset.push(
+          ...(await pagina(`sort=${sort}&order=${order}&pageSize=100&page=${page}`)).items.map(
+            (item) => item.id_expediente,
+          ),
+        );
       }
       expect(ids).toEqual(porOffset);
     },
@@ -123,9 +127,11 @@ describe('expedientes list: keyset cursor and totals', () => {
       );
       try {
         const porEstado = { abierto: 0, en_tramite: 0, cerrado: 0, archivado: 0 };
-        for (const row of await stack.app().db.query<{ estado: keyof typeof porEstado; n: number }>(
-          'SELECT estado, count(*)::integer AS n FROM expediente GROUP BY estado',
-        )) {
+        for (const row of await stack
+          .app()
+          .db.query<{ estado: keyof typeof porEstado; n: number }>(
+            'SELECT estado, count(*)::integer AS n FROM expediente GROUP BY estado',
+          )) {
           porEstado[row.estado] = row.n;
         }
         expect(await pagina('pageSize=10')).toMatchObject({ total: FILAS + 5000, totalExacto: true });
@@ -133,24 +139,29 @@ describe('expedientes list: keyset cursor and totals', () => {
           total: porEstado.abierto + 5000 + porEstado.cerrado,
           totalExacto: true,
         });
-        expect(await pagina('estado=en_tramite&estado=en_tramite')).toMatchObject({ total: porEstado.en_tramite, totalExacto: true });
+        expect(await pagina('estado=en_tramite&estado=en_tramite')).toMatchObject({
+          total: porEstado.en_tramite,
+          totalExacto: true,
+        });
         // Any other filter counts the rows themselves.
         expect(await pagina('estado=abierto&tipo=2')).toMatchObject({ totalExacto: true });
         expect((await pagina('estado=abierto&q=%20')).total).toBe(porEstado.abierto + 5000);
       } finally {
-        await stack.app().db.query(`UPDATE cifra SET total = total - 5000 WHERE clave = 'estado:abierto' AND parte = 7`);
+        await stack
+          .app()
+          .db.query(`UPDATE cifra SET total = total - 5000 WHERE clave = 'estado:abierto' AND parte = 7`);
       }
     });
 
     it(`counts other filters up to ${TOPE_TOTAL} and says when there are more`, async () => {
-      const [queja] = await stack.app().db.query<{ n: number }>(
-        `SELECT count(*)::integer AS n FROM expediente WHERE asunto LIKE 'Queja%'`,
-      );
+      const [queja] = await stack
+        .app()
+        .db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM expediente WHERE asunto LIKE 'Queja%'`);
       expect(queja!.n).toBeGreaterThan(TOPE_TOTAL);
       expect(await pagina('q=queja&pageSize=10')).toMatchObject({ total: TOPE_TOTAL, totalExacto: false });
-      const [licencia] = await stack.app().db.query<{ n: number }>(
-        `SELECT count(*)::integer AS n FROM expediente WHERE asunto LIKE 'Licencia%'`,
-      );
+      const [licencia] = await stack
+        .app()
+        .db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM expediente WHERE asunto LIKE 'Licencia%'`);
       expect(licencia!.n).toBeLessThanOrEqual(TOPE_TOTAL);
       expect(await pagina('q=licencia&pageSize=10')).toMatchObject({ total: licencia!.n, totalExacto: true });
       const tipo2 = await pagina('tipo=2&pageSize=10&page=3');
@@ -158,7 +169,10 @@ describe('expedientes list: keyset cursor and totals', () => {
     });
 
     it('is the page itself when the first page holds every match', async () => {
-      expect(await pagina('q=licencia%20de%20obra%203&pageSize=100')).toMatchObject({ totalExacto: true, siguiente: null });
+      expect(await pagina('q=licencia%20de%20obra%203&pageSize=100')).toMatchObject({
+        totalExacto: true,
+        siguiente: null,
+      });
       const pocos = await pagina('q=licencia%20de%20obra%203&pageSize=100');
       expect(pocos.total).toBe(pocos.items.length);
     });

@@ -36,15 +36,25 @@ export const lineaCsv = (cells: (string | null)[]) => `${cells.map(celdaCsv).joi
 /** One exported row; written out by hand, not via `lineaCsv`, because it runs 100,000 times per export. */
 export function filaCsv(fila: FilaExport): string {
   return (
-    celdaCsv(fila.numero) + ';' +
-    celdaCsv(fila.asunto) + ';' +
-    celdaCsv(fila.tipo) + ';' +
-    celdaCsv(fila.unidad) + ';' +
-    celdaCsv(fila.interesado_nombre) + ';' +
-    celdaCsv(fila.interesado_documento) + ';' +
-    celdaCsv(fila.responsable) + ';' +
-    celdaCsv(ESTADO_ETIQUETAS[fila.estado]) + ';' +
-    celdaCsv(fila.fecha_apertura) + ';' +
-    celdaCsv(fila.fecha_cierre) + '\r\n'
+    celdaCsv(fila.numero) +
+    ';' +
+    celdaCsv(fila.asunto) +
+    ';' +
+    celdaCsv(fila.tipo) +
+    ';' +
+    celdaCsv(fila.unidad) +
+    ';' +
+    celdaCsv(fila.interesado_nombre) +
+    ';' +
+    celdaCsv(fila.interesado_documento) +
+    ';' +
+    celdaCsv(fila.responsable) +
+    ';' +
+    celdaCsv(ESTADO_ETIQUETAS[fila.estado]) +
+    ';' +
+    celdaCsv(fila.fecha_apertura) +
+    ';' +
+    celdaCsv(fila.fecha_cierre) +
+    '\r\n'
   );
 }

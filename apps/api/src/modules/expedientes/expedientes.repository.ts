@@ -71,7 +71,11 @@ function toExpediente(row: ExpedienteRow): Expediente {
     responsable:
       row.id_responsable === null
         ? null
-        : { id_usuario: row.id_responsable, nombre_completo: row.responsable_nombre!, username: row.responsable_username! },
+        : {
+            id_usuario: row.id_responsable,
+            nombre_completo: row.responsable_nombre!,
+            username: row.responsable_username!,
+          },
     estado: row.estado,
     fecha_apertura: isoString(row.fecha_apertura),
     fecha_cierre: row.fecha_cierre === null ? null : isoString(row.fecha_cierre),
@@ -155,7 +159,11 @@ export async function findCoincidencias(
  * tipo, trigrams). For a very common filter it may read the table from the start instead, which
  * the LIMIT stops after `tope` matches.
  */
-export function coincidenciasSql(caller: Caller, filtro: ExpedientesFiltro, tope: number): { sql: string; values: unknown[] } {
+export function coincidenciasSql(
+  caller: Caller,
+  filtro: ExpedientesFiltro,
+  tope: number,
+): { sql: string; values: unknown[] } {
   const params = new SqlParams();
   const sql = `SELECT e.id_expediente FROM expediente e WHERE ${filtroWhere(caller, filtro, params)} LIMIT ${params.add(tope + 1)}`;
   return { sql, values: params.values };

@@ -50,7 +50,9 @@ export async function listar(db: Database, caller: Caller, query: ExpedientesLis
   const pageSize = query.pageSize ?? 25;
   const orden = resolverOrden(query.sort, query.order);
   const inicio: InicioPagina =
-    query.cursor === undefined ? { offset: (page - 1) * pageSize } : { despuesDe: clavesDelCursor(query.cursor, orden) };
+    query.cursor === undefined
+      ? { offset: (page - 1) * pageSize }
+      : { despuesDe: clavesDelCursor(query.cursor, orden) };
   const { items, siguiente, total, exacto } = await leerPaginaConTotal(db, caller, query, orden, inicio, pageSize);
   return { items, total, totalExacto: exacto, page, pageSize, siguiente: siguiente && encodeCursor(siguiente) };
 }
@@ -160,7 +162,12 @@ export interface ResultadoEdicion {
  * Applies the fields sent that differ from the stored ones. The historial records each changed
  * field with the values people read (names, not ids); sending nothing new changes nothing.
  */
-export async function editar(db: Database, caller: Caller, id: number, body: EditarExpediente): Promise<ResultadoEdicion> {
+export async function editar(
+  db: Database,
+  caller: Caller,
+  id: number,
+  body: EditarExpediente,
+): Promise<ResultadoEdicion> {
   const pedidos = normalizarEdicion(body);
   return db.transaction(async (tx) => {
     const actual = await findExpediente(tx, caller, id, { forUpdate: true });
@@ -245,7 +252,8 @@ function normalizarEdicion(body: EditarExpediente): Partial<DatosExpediente> {
     id_tipo: body.id_tipo,
     id_unidad: body.id_unidad,
     interesado_nombre: body.interesado_nombre === undefined ? undefined : textoOpcional(body.interesado_nombre),
-    interesado_documento: body.interesado_documento === undefined ? undefined : textoOpcional(body.interesado_documento),
+    interesado_documento:
+      body.interesado_documento === undefined ? undefined : textoOpcional(body.interesado_documento),
     id_responsable: body.id_responsable,
   };
 }

@@ -22,8 +22,12 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
     for (const username of ['admin', 'gestor', 'consulta'] as const) {
       as[username] = await stack.as(username);
     }
-    const [solicitud] = await stack.app().db.query<{ id: number }>(`SELECT id FROM tipo_expediente WHERE nombre = 'Solicitud'`);
-    const unidades = await stack.app().db.query<{ id: number; nombre: string }>('SELECT id, nombre FROM unidad ORDER BY id');
+    const [solicitud] = await stack
+      .app()
+      .db.query<{ id: number }>(`SELECT id FROM tipo_expediente WHERE nombre = 'Solicitud'`);
+    const unidades = await stack
+      .app()
+      .db.query<{ id: number; nombre: string }>('SELECT id, nombre FROM unidad ORDER BY id');
     idTipo = solicitud!.id;
     idUnidad = unidades[0]!.id;
     otraUnidad = unidades[1]!;
@@ -46,7 +50,12 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
 
   async function llevarA(estado: EstadoExpediente): Promise<Expediente> {
     let expediente = await crear();
-    const camino: EstadoExpediente[] = { abierto: [], en_tramite: ['en_tramite'], cerrado: ['en_tramite', 'cerrado'], archivado: ['en_tramite', 'cerrado', 'archivado'] }[estado] as EstadoExpediente[];
+    const camino: EstadoExpediente[] = {
+      abierto: [],
+      en_tramite: ['en_tramite'],
+      cerrado: ['en_tramite', 'cerrado'],
+      archivado: ['en_tramite', 'cerrado', 'archivado'],
+    }[estado] as EstadoExpediente[];
     for (const paso of camino) {
       const response = await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/estado`, {
         estado: paso,
@@ -61,7 +70,10 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
   const filasHistorial = (id: number) =>
     stack.app().db.query<{ evento: string }>('SELECT evento FROM historial WHERE id_expediente = $1 ORDER BY id', [id]);
   const filaExpediente = (id: number) =>
-    stack.app().db.query<Record<string, unknown>>('SELECT * FROM expediente WHERE id_expediente = $1', [id]).then((rows) => rows[0]);
+    stack
+      .app()
+      .db.query<Record<string, unknown>>('SELECT * FROM expediente WHERE id_expediente = $1', [id])
+      .then((rows) => rows[0]);
 
   describe('permissions per role', () => {
     it.each(['admin', 'gestor'] as const)('%s may create, edit, change state and read', async (username) => {
@@ -76,7 +88,15 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         version: editado.json().data.version,
       });
       expect(estado.statusCode).toBe(200);
-      for (const url of ['/api/expedientes', `/api/expedientes/${creado.id_expediente}`, `/api/expedientes/${creado.id_expediente}/historial`, '/api/expedientes/export.csv', '/api/catalogos/tipos-expediente', '/api/catalogos/unidades', '/api/catalogos/responsables']) {
+      for (const url of [
+        '/api/expedientes',
+        `/api/expedientes/${creado.id_expediente}`,
+        `/api/expedientes/${creado.id_expediente}/historial`,
+        '/api/expedientes/export.csv',
+        '/api/catalogos/tipos-expediente',
+        '/api/catalogos/unidades',
+        '/api/catalogos/responsables',
+      ]) {
         expect((await as[username].get(url)).statusCode, url).toBe(200);
       }
     });
@@ -84,28 +104,56 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
     it('consulta may read everything but is refused (403) every change, and nothing is written', async () => {
       const expediente = await crear();
       const id = expediente.id_expediente;
-      for (const url of ['/api/expedientes', `/api/expedientes/${id}`, `/api/expedientes/${id}/historial`, '/api/expedientes/export.csv', '/api/catalogos/tipos-expediente', '/api/catalogos/unidades', '/api/catalogos/responsables']) {
+      for (const url of [
+        '/api/expedientes',
+        `/api/expedientes/${id}`,
+        `/api/expedientes/${id}/historial`,
+        '/api/expedientes/export.csv',
+        '/api/catalogos/tipos-expediente',
+        '/api/catalogos/unidades',
+        '/api/catalogos/responsables',
+      ]) {
         expect((await as.consulta.get(url)).statusCode, url).toBe(200);
       }
-      const [{ total: antes }] = (await stack.app().db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
+      const [{ total: antes }] = (await stack
+        .app()
+        .db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
       const refusals = [
         await as.consulta.post('/api/expedientes', nuevo()),
-        await as.consulta.patch(`/api/expedientes/${id}`, { version: expediente.version, asunto: 'Cambiado por consulta' }),
+        await as.consulta.patch(`/api/expedientes/${id}`, {
+          version: expediente.version,
+          asunto: 'Cambiado por consulta',
+        }),
         await as.consulta.post(`/api/expedientes/${id}/estado`, { estado: 'en_tramite', version: expediente.version }),
         // Permission is checked before the body: an invalid body is refused with 403 too.
         await as.consulta.patch(`/api/expedientes/${id}`, { nada: true }),
       ];
       for (const response of refusals) {
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ success: false, msg: 'No tiene permiso para realizar esta acción.', code: 'FORBIDDEN' });
+        expect(response.json()).toEqual({
+          success: false,
+          msg: 'No tiene permiso para realizar esta acción.',
+          code: 'FORBIDDEN',
+        });
       }
-      const [{ total: despues }] = (await stack.app().db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
+      const [{ total: despues }] = (await stack
+        .app()
+        .db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
       expect(despues).toBe(antes);
       expect(await filaExpediente(id)).toMatchObject({ asunto: expediente.asunto, estado: 'abierto', version: 1 });
     });
 
     it('refuses every route without a token (401)', async () => {
-      for (const [method, url] of [['GET', '/api/expedientes'], ['POST', '/api/expedientes'], ['GET', '/api/expedientes/1'], ['PATCH', '/api/expedientes/1'], ['POST', '/api/expedientes/1/estado'], ['GET', '/api/expedientes/1/historial'], ['GET', '/api/expedientes/export.csv'], ['GET', '/api/catalogos/unidades']] as const) {
+      for (const [method, url] of [
+        ['GET', '/api/expedientes'],
+        ['POST', '/api/expedientes'],
+        ['GET', '/api/expedientes/1'],
+        ['PATCH', '/api/expedientes/1'],
+        ['POST', '/api/expedientes/1/estado'],
+        ['GET', '/api/expedientes/1/historial'],
+        ['GET', '/api/expedientes/export.csv'],
+        ['GET', '/api/catalogos/unidades'],
+      ] as const) {
         const response = await stack.app().inject({ method, url });
         expect(response.statusCode, `${method} ${url}`).toBe(401);
       }
@@ -140,21 +188,32 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
 
     it('leaves the responsable empty when asked to, and accepts another known user', async () => {
       expect((await crear({ id_responsable: null })).responsable).toBeNull();
-      const responsables = (await as.gestor.get('/api/catalogos/responsables')).json().data as { id_usuario: number; username: string }[];
+      const responsables = (await as.gestor.get('/api/catalogos/responsables')).json().data as {
+        id_usuario: number;
+        username: string;
+      }[];
       const admin = responsables.find((persona) => persona.username === 'admin')!;
       expect((await crear({ id_responsable: admin.id_usuario })).responsable).toMatchObject({ username: 'admin' });
     });
 
     it('numbers 50 concurrent creations with 50 distinct consecutive numbers', async () => {
-      const antes = await stack.app().db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [Number(AÑO)]);
+      const antes = await stack
+        .app()
+        .db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [Number(AÑO)]);
       const inicial = antes[0]?.ultimo ?? 0;
       const responses = await Promise.all(
-        Array.from({ length: 50 }, (_, index) => as.gestor.post('/api/expedientes', nuevo({ asunto: `Solicitud concurrente ${index}` }))),
+        Array.from({ length: 50 }, (_, index) =>
+          as.gestor.post('/api/expedientes', nuevo({ asunto: `Solicitud concurrente ${index}` })),
+        ),
       );
       expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(201));
-      const secuencias = responses.map((response) => Number(response.json().data.numero.split('-')[2])).sort((a, b) => a - b);
+      const secuencias = responses
+        .map((response) => Number(response.json().data.numero.split('-')[2]))
+        .sort((a, b) => a - b);
       expect(secuencias).toEqual(Array.from({ length: 50 }, (_, index) => inicial + index + 1));
-      const [contador] = await stack.app().db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [Number(AÑO)]);
+      const [contador] = await stack
+        .app()
+        .db.query<{ ultimo: number }>('SELECT ultimo FROM expediente_contador WHERE anio = $1', [Number(AÑO)]);
       expect(contador?.ultimo).toBe(inicial + 50);
     });
 
@@ -173,9 +232,21 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       ['short asunto', { asunto: 'abc' }, 'El campo «asunto» debe tener al menos 5 caracteres.'],
       ['asunto of spaces', { asunto: '        ' }, 'El campo «asunto» debe tener al menos 5 caracteres.'],
       ['long asunto', { asunto: 'x'.repeat(301) }, 'El campo «asunto» debe tener como máximo 300 caracteres.'],
-      ['long descripcion', { descripcion: 'x'.repeat(5001) }, 'El campo «descripcion» debe tener como máximo 5000 caracteres.'],
-      ['long interesado', { interesado_nombre: 'x'.repeat(201) }, 'El campo «interesado_nombre» debe tener como máximo 200 caracteres.'],
-      ['bad documento', { interesado_documento: '1234-ABC' }, 'El campo «interesado_documento» no tiene un formato válido (DNI, NIE, NIF o cédula).'],
+      [
+        'long descripcion',
+        { descripcion: 'x'.repeat(5001) },
+        'El campo «descripcion» debe tener como máximo 5000 caracteres.',
+      ],
+      [
+        'long interesado',
+        { interesado_nombre: 'x'.repeat(201) },
+        'El campo «interesado_nombre» debe tener como máximo 200 caracteres.',
+      ],
+      [
+        'bad documento',
+        { interesado_documento: '1234-ABC' },
+        'El campo «interesado_documento» no tiene un formato válido (DNI, NIE, NIF o cédula).',
+      ],
       ['asunto not text', { asunto: { texto: 'Solicitud' } }, 'El campo «asunto» debe ser un texto.'],
       ['tipo not a number', { id_tipo: 'uno' }, 'El campo «id_tipo» debe ser un número entero.'],
       ['tipo fractional', { id_tipo: 1.5 }, 'El campo «id_tipo» debe ser un número entero.'],
@@ -186,11 +257,15 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       ['NUL byte', { asunto: 'Solicitud \u0000 con nulo' }, 'La solicitud contiene caracteres no válidos.'],
     ];
     it.each(casos)('%s', async (_caso, overrides, msg) => {
-      const [{ total: antes }] = (await stack.app().db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
+      const [{ total: antes }] = (await stack
+        .app()
+        .db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
       const response = await as.gestor.post('/api/expedientes', nuevo(overrides));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ success: false, msg, code: 'VALIDATION' });
-      const [{ total: despues }] = (await stack.app().db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
+      const [{ total: despues }] = (await stack
+        .app()
+        .db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
       expect(despues).toBe(antes);
     });
 
@@ -211,27 +286,37 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ success: true, data: creado });
       const historial = (await as.consulta.get(`/api/expedientes/${creado.id_expediente}/historial`)).json().data;
-      expect(historial[0]).toMatchObject({ evento: 'consulta', usuario: { username: 'consulta', nombre_completo: 'Lucía Fernández Díaz' } });
+      expect(historial[0]).toMatchObject({
+        evento: 'consulta',
+        usuario: { username: 'consulta', nombre_completo: 'Lucía Fernández Díaz' },
+      });
     });
 
-    it.each(['999999', 'abc', '0', '-1', '1.5', '99999999999', "1' OR '1'='1"])('answers 404 for id %s on every route', async (id) => {
-      const url = `/api/expedientes/${encodeURIComponent(id)}`;
-      for (const response of [
-        await as.gestor.get(url),
-        await as.gestor.get(`${url}/historial`),
-        await as.gestor.patch(url, { version: 1, asunto: 'Nuevo asunto' }),
-        await as.gestor.post(`${url}/estado`, { estado: 'en_tramite', version: 1 }),
-      ]) {
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ success: false, msg: 'El expediente no existe.', code: 'NOT_FOUND' });
-      }
-    });
+    it.each(['999999', 'abc', '0', '-1', '1.5', '99999999999', "1' OR '1'='1"])(
+      'answers 404 for id %s on every route',
+      async (id) => {
+        const url = `/api/expedientes/${encodeURIComponent(id)}`;
+        for (const response of [
+          await as.gestor.get(url),
+          await as.gestor.get(`${url}/historial`),
+          await as.gestor.patch(url, { version: 1, asunto: 'Nuevo asunto' }),
+          await as.gestor.post(`${url}/estado`, { estado: 'en_tramite', version: 1 }),
+        ]) {
+          expect(response.statusCode).toBe(404);
+          expect(response.json()).toEqual({ success: false, msg: 'El expediente no existe.', code: 'NOT_FOUND' });
+        }
+      },
+    );
   });
 
   describe('edition', () => {
     it('changes the fields sent, bumps the version and records old → new with display values', async () => {
       const creado = await crear();
-      const responsables = (await as.gestor.get('/api/catalogos/responsables')).json().data as { id_usuario: number; username: string; nombre_completo: string }[];
+      const responsables = (await as.gestor.get('/api/catalogos/responsables')).json().data as {
+        id_usuario: number;
+        username: string;
+        nombre_completo: string;
+      }[];
       const admin = responsables.find((persona) => persona.username === 'admin')!;
       const response = await as.gestor.patch(`/api/expedientes/${creado.id_expediente}`, {
         version: 1,
@@ -257,7 +342,11 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       const edicion = historial.find((evento: { evento: string }) => evento.evento === 'edicion');
       expect(edicion.usuario).toMatchObject({ username: 'gestor' });
       expect(edicion.cambios).toEqual([
-        { campo: 'Asunto', anterior: 'Solicitud de licencia de obra menor', nuevo: 'Solicitud de licencia de actividad' },
+        {
+          campo: 'Asunto',
+          anterior: 'Solicitud de licencia de obra menor',
+          nuevo: 'Solicitud de licencia de actividad',
+        },
         { campo: 'Descripción', anterior: null, nuevo: 'Primera descripción' },
         { campo: 'Unidad', anterior: creado.unidad.nombre, nuevo: otraUnidad.nombre },
         { campo: 'Responsable', anterior: 'Juan Carlos Pérez Ruiz', nuevo: admin.nombre_completo },
@@ -279,16 +368,25 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
 
     it('refuses a stale version with 409 and changes nothing', async () => {
       const creado = await crear();
-      const primero = await as.gestor.patch(`/api/expedientes/${creado.id_expediente}`, { version: 1, asunto: 'Primera edición del asunto' });
+      const primero = await as.gestor.patch(`/api/expedientes/${creado.id_expediente}`, {
+        version: 1,
+        asunto: 'Primera edición del asunto',
+      });
       expect(primero.statusCode).toBe(200);
-      const segundo = await as.admin.patch(`/api/expedientes/${creado.id_expediente}`, { version: 1, asunto: 'Edición con versión vieja' });
+      const segundo = await as.admin.patch(`/api/expedientes/${creado.id_expediente}`, {
+        version: 1,
+        asunto: 'Edición con versión vieja',
+      });
       expect(segundo.statusCode).toBe(409);
       expect(segundo.json()).toEqual({
         success: false,
         msg: 'El expediente fue modificado por otro usuario. Recargue para ver los cambios.',
         code: 'VERSION_CONFLICT',
       });
-      expect(await filaExpediente(creado.id_expediente)).toMatchObject({ asunto: 'Primera edición del asunto', version: 2 });
+      expect(await filaExpediente(creado.id_expediente)).toMatchObject({
+        asunto: 'Primera edición del asunto',
+        version: 2,
+      });
       expect(await filasHistorial(creado.id_expediente)).toEqual([{ evento: 'creacion' }, { evento: 'edicion' }]);
     });
 
@@ -309,7 +407,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         [{ id_unidad: 999_999 }, 'La unidad indicada no existe.'],
         [{ id_responsable: 999_999 }, 'El responsable indicado no existe.'],
         [{ asunto: 'x'.repeat(301) }, 'El campo «asunto» debe tener como máximo 300 caracteres.'],
-        [{ asunto: 'Nuevo asunto' , version: 'uno' }, 'El campo «version» debe ser un número entero.'],
+        [{ asunto: 'Nuevo asunto', version: 'uno' }, 'El campo «version» debe ser un número entero.'],
         [{ asunto: 'Nuevo asunto', version: undefined }, 'El campo «version» es obligatorio.'],
       ] as const) {
         const response = await as.gestor.patch(`/api/expedientes/${creado.id_expediente}`, { version: 1, ...payload });
@@ -326,8 +424,15 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         asunto: 'Intento de edición tardía',
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ success: false, msg: 'El expediente está cerrado.', code: 'EXPEDIENTE_CERRADO' });
-      expect(await filaExpediente(expediente.id_expediente)).toMatchObject({ asunto: expediente.asunto, version: expediente.version });
+      expect(response.json()).toEqual({
+        success: false,
+        msg: 'El expediente está cerrado.',
+        code: 'EXPEDIENTE_CERRADO',
+      });
+      expect(await filaExpediente(expediente.id_expediente)).toMatchObject({
+        asunto: expediente.asunto,
+        version: expediente.version,
+      });
     });
   });
 
@@ -383,7 +488,10 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         msg: `No se puede pasar de «${ESTADO_ETIQUETAS[desde]}» a «${ESTADO_ETIQUETAS[hacia]}».`,
         code: 'TRANSICION_NO_PERMITIDA',
       });
-      expect(await filaExpediente(expediente.id_expediente)).toMatchObject({ estado: desde, version: expediente.version });
+      expect(await filaExpediente(expediente.id_expediente)).toMatchObject({
+        estado: desde,
+        version: expediente.version,
+      });
     });
 
     it.each([undefined, '', '   '])('refuses reopening without a motivo (%j)', async (motivo) => {
@@ -394,20 +502,33 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         ...(motivo === undefined ? {} : { motivo }),
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, msg: 'Indique el motivo para reabrir el expediente.', code: 'VALIDATION' });
-      expect(await filaExpediente(cerrado.id_expediente)).toMatchObject({ estado: 'cerrado', version: cerrado.version });
+      expect(response.json()).toEqual({
+        success: false,
+        msg: 'Indique el motivo para reabrir el expediente.',
+        code: 'VALIDATION',
+      });
+      expect(await filaExpediente(cerrado.id_expediente)).toMatchObject({
+        estado: 'cerrado',
+        version: cerrado.version,
+      });
     });
 
     it('refuses a state change with a stale version', async () => {
       const expediente = await crear();
-      const response = await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/estado`, { estado: 'en_tramite', version: 7 });
+      const response = await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/estado`, {
+        estado: 'en_tramite',
+        version: 7,
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe('VERSION_CONFLICT');
     });
 
     it('refuses an unknown estado with a Spanish 400', async () => {
       const expediente = await crear();
-      const response = await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/estado`, { estado: 'borrado', version: 1 });
+      const response = await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/estado`, {
+        estado: 'borrado',
+        version: 1,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().msg).toBe('El campo «estado» no tiene un valor permitido.');
     });
@@ -417,10 +538,18 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
     it('tells the whole story newest first: creacion, edicion, cambio_estado (with motivo), consulta', async () => {
       const creado = await crear();
       const id = creado.id_expediente;
-      const editado = (await as.gestor.patch(`/api/expedientes/${id}`, { version: 1, interesado_documento: 'X1234567L' })).json().data;
+      const editado = (
+        await as.gestor.patch(`/api/expedientes/${id}`, { version: 1, interesado_documento: 'X1234567L' })
+      ).json().data;
       let actual = editado;
       for (const [estado, motivo] of [['en_tramite'], ['cerrado'], ['en_tramite', 'Recurso estimado']] as const) {
-        actual = (await as.gestor.post(`/api/expedientes/${id}/estado`, { estado, version: actual.version, ...(motivo ? { motivo } : {}) })).json().data;
+        actual = (
+          await as.gestor.post(`/api/expedientes/${id}/estado`, {
+            estado,
+            version: actual.version,
+            ...(motivo ? { motivo } : {}),
+          })
+        ).json().data;
       }
       await as.consulta.get(`/api/expedientes/${id}`);
 
@@ -435,9 +564,19 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         'edicion',
         'creacion',
       ]);
-      expect(eventos[1]).toMatchObject({ motivo: 'Recurso estimado', descripcion: 'Cambió el estado de «Cerrado» a «En trámite»' });
-      expect(eventos[4].cambios).toEqual([{ campo: 'Documento del interesado', anterior: '12345678Z', nuevo: 'X1234567L' }]);
-      expect(eventos[5]).toMatchObject({ descripcion: `Creó el expediente ${creado.numero}.`, cambios: [], motivo: null, usuario: { username: 'gestor' } });
+      expect(eventos[1]).toMatchObject({
+        motivo: 'Recurso estimado',
+        descripcion: 'Cambió el estado de «Cerrado» a «En trámite»',
+      });
+      expect(eventos[4].cambios).toEqual([
+        { campo: 'Documento del interesado', anterior: '12345678Z', nuevo: 'X1234567L' },
+      ]);
+      expect(eventos[5]).toMatchObject({
+        descripcion: `Creó el expediente ${creado.numero}.`,
+        cambios: [],
+        motivo: null,
+        usuario: { username: 'gestor' },
+      });
       for (const evento of eventos) expect(new Date(evento.fecha).toISOString()).toBe(evento.fecha);
       const ids = eventos.map((evento: { id: number }) => evento.id);
       expect([...ids].sort((a, b) => b - a)).toEqual(ids);
@@ -445,8 +584,14 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
 
     it('is append-only in the database itself', async () => {
       const creado = await crear();
-      await expect(stack.app().db.query(`UPDATE historial SET descripcion = 'alterado' WHERE id_expediente = $1`, [creado.id_expediente])).rejects.toThrow(/solo admite añadir/);
-      await expect(stack.app().db.query('DELETE FROM historial WHERE id_expediente = $1', [creado.id_expediente])).rejects.toThrow(/solo admite añadir/);
+      await expect(
+        stack
+          .app()
+          .db.query(`UPDATE historial SET descripcion = 'alterado' WHERE id_expediente = $1`, [creado.id_expediente]),
+      ).rejects.toThrow(/solo admite añadir/);
+      await expect(
+        stack.app().db.query('DELETE FROM historial WHERE id_expediente = $1', [creado.id_expediente]),
+      ).rejects.toThrow(/solo admite añadir/);
       await expect(stack.app().db.query('TRUNCATE historial CASCADE')).rejects.toThrow(/solo admite añadir/);
       expect(await filasHistorial(creado.id_expediente)).toEqual([{ evento: 'creacion' }]);
     });
@@ -455,10 +600,24 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
   describe('catalogues', () => {
     it('lists the tipos in their order and the unidades by name', async () => {
       const tipos = (await as.consulta.get('/api/catalogos/tipos-expediente')).json();
-      expect(tipos.data.map((tipo: { nombre: string }) => tipo.nombre)).toEqual(['Solicitud', 'Queja o reclamo', 'Licencia', 'Contrato', 'Recurso', 'Otro']);
-      const unidades = (await as.consulta.get('/api/catalogos/unidades')).json().data as { id: number; nombre: string }[];
-      expect(unidades.map((unidad) => unidad.nombre)).toEqual(expect.arrayContaining(['Secretaría General', 'Registro General', 'Urbanismo']));
-      expect(unidades.map((unidad) => unidad.nombre)).toEqual([...unidades.map((unidad) => unidad.nombre)].sort((a, b) => a.localeCompare(b, 'es')));
+      expect(tipos.data.map((tipo: { nombre: string }) => tipo.nombre)).toEqual([
+        'Solicitud',
+        'Queja o reclamo',
+        'Licencia',
+        'Contrato',
+        'Recurso',
+        'Otro',
+      ]);
+      const unidades = (await as.consulta.get('/api/catalogos/unidades')).json().data as {
+        id: number;
+        nombre: string;
+      }[];
+      expect(unidades.map((unidad) => unidad.nombre)).toEqual(
+        expect.arrayContaining(['Secretaría General', 'Registro General', 'Urbanismo']),
+      );
+      expect(unidades.map((unidad) => unidad.nombre)).toEqual(
+        [...unidades.map((unidad) => unidad.nombre)].sort((a, b) => a.localeCompare(b, 'es')),
+      );
     });
 
     it('lists as responsables the people known from their sign-ins, by name', async () => {
@@ -475,14 +634,35 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
     const document = (await stack.app().inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = document.paths;
     expect(paths['/api/expedientes'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['q', 'estado', 'tipo', 'unidad', 'responsable', 'desde', 'hasta', 'page', 'pageSize', 'sort', 'order']),
+      expect.arrayContaining([
+        'q',
+        'estado',
+        'tipo',
+        'unidad',
+        'responsable',
+        'desde',
+        'hasta',
+        'page',
+        'pageSize',
+        'sort',
+        'order',
+      ]),
     );
     expect(paths['/api/expedientes'].post.requestBody).toBeDefined();
-    expect(Object.keys(paths['/api/expedientes'].post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403']));
-    expect(Object.keys(paths['/api/expedientes/{id}'].patch.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409']));
+    expect(Object.keys(paths['/api/expedientes'].post.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403']),
+    );
+    expect(Object.keys(paths['/api/expedientes/{id}'].patch.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '404', '409']),
+    );
     expect(paths['/api/expedientes/{id}/estado'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(paths['/api/expedientes/export.csv'].get.responses['200'].content['text/csv']).toBeDefined();
-    for (const url of ['/api/expedientes/{id}/historial', '/api/catalogos/tipos-expediente', '/api/catalogos/unidades', '/api/catalogos/responsables']) {
+    for (const url of [
+      '/api/expedientes/{id}/historial',
+      '/api/catalogos/tipos-expediente',
+      '/api/catalogos/unidades',
+      '/api/catalogos/responsables',
+    ]) {
       expect(paths[url].get.responses['200'], url).toBeDefined();
     }
   });

@@ -60,7 +60,10 @@ async function contarExpedientes(db: Queryable, caller: Caller): Promise<CifrasE
 }
 
 export async function findCifras(db: Queryable, caller: Caller): Promise<CifrasInicio> {
-  const [expedientes, documentosHoy] = await Promise.all([contarExpedientes(db, caller), contarDocumentosHoy(db, caller)]);
+  const [expedientes, documentosHoy] = await Promise.all([
+    contarExpedientes(db, caller),
+    contarDocumentosHoy(db, caller),
+  ]);
   return { ...expedientes, documentos_hoy: documentosHoy };
 }
 
@@ -132,5 +135,10 @@ export async function findMisExpedientes(db: Queryable, caller: Caller, limite: 
 /** The latest changes (not readings) across the expedientes the caller may see. */
 export function findActividad(db: Queryable, caller: Caller, limite: number): Promise<ActividadEvento[]> {
   const params = new SqlParams();
-  return findEventosConContexto(db, `h.evento NOT IN ${EVENTOS_LECTURA} AND ${expedientesVisibles(caller, params, 'e')}`, params, limite);
+  return findEventosConContexto(
+    db,
+    `h.evento NOT IN ${EVENTOS_LECTURA} AND ${expedientesVisibles(caller, params, 'e')}`,
+    params,
+    limite,
+  );
 }

@@ -2,13 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITES_INICIO } from '@ecodigital/contracts/inicio';
 import { callerOf } from '../../plugins/caller';
 import { requirePermiso } from '../../plugins/permissions';
-import {
-  findActividad,
-  findCifras,
-  findMisExpedientes,
-  findPorMes,
-  findPorTipoDocumental,
-} from './inicio.repository';
+import { findActividad, findCifras, findMisExpedientes, findPorMes, findPorTipoDocumental } from './inicio.repository';
 import {
   actividadSchema,
   cifrasSchema,

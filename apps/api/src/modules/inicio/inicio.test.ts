@@ -1,4 +1,10 @@
-import type { ActividadEvento, CifrasInicio, DocumentosPorTipo, ExpedientesPorMes, MiExpediente } from '@ecodigital/contracts/inicio';
+import type {
+  ActividadEvento,
+  CifrasInicio,
+  DocumentosPorTipo,
+  ExpedientesPorMes,
+  MiExpediente,
+} from '@ecodigital/contracts/inicio';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient, type DemoUsername } from '../../testing/api-client';
@@ -16,7 +22,9 @@ import {
   moverFechas,
 } from './testing/inicio-fixtures';
 
-const RUTAS = ['cifras', 'por-mes', 'por-tipo-documental', 'mis-expedientes', 'actividad'].map((r) => `/api/inicio/${r}`);
+const RUTAS = ['cifras', 'por-mes', 'por-tipo-documental', 'mis-expedientes', 'actividad'].map(
+  (r) => `/api/inicio/${r}`,
+);
 
 describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
   const stack = useTestStack();
@@ -40,7 +48,10 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
     const consulta = await stack.idp().tokensFor('consulta');
     sinRoles = apiClient(
       stack.app(),
-      await resign(consulta.access_token, await stack.idp().signingKey(), (payload) => ({ ...payload, realm_access: { roles: [] } })),
+      await resign(consulta.access_token, await stack.idp().signingKey(), (payload) => ({
+        ...payload,
+        realm_access: { roles: [] },
+      })),
     );
     const db = stack.app().db;
     const ids = await catalogos(db);
@@ -50,22 +61,43 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
 
     // Known data: 3 abiertos (one opened last month), 2 en trámite, 1 closed this month, 1 closed last
     // month, 1 archived long ago (all gestor's); one more abierto belongs to admin.
-    for (let i = 0; i < 3; i++) abiertos.push(await crearExpediente(as.gestor, ids, { asunto: `Abierto número ${i + 1}` }));
+    for (let i = 0; i < 3; i++)
+      abiertos.push(await crearExpediente(as.gestor, ids, { asunto: `Abierto número ${i + 1}` }));
     tramite = [await crearExpediente(as.gestor, ids), await crearExpediente(as.gestor, ids)];
     for (const expediente of tramite) await llevarA(as.gestor, expediente, ['en_tramite']);
     cerradoEsteMes = await llevarA(as.gestor, await crearExpediente(as.gestor, ids), ['en_tramite', 'cerrado']);
     const cerradoAntes = await llevarA(as.gestor, await crearExpediente(as.gestor, ids), ['en_tramite', 'cerrado']);
-    const archivado = await llevarA(as.gestor, await crearExpediente(as.gestor, ids), ['en_tramite', 'cerrado', 'archivado']);
+    const archivado = await llevarA(as.gestor, await crearExpediente(as.gestor, ids), [
+      'en_tramite',
+      'cerrado',
+      'archivado',
+    ]);
     ajeno = await crearExpediente(as.admin, ids, { asunto: 'Expediente de la administradora' });
 
     await moverFechas(db, abiertos[0]!.id_expediente, { apertura: `${aLMesPasado} - interval '3 days'` });
-    await moverFechas(db, cerradoAntes.id_expediente, { apertura: `${aLMesPasado} - interval '2 days'`, cierre: aLMesPasado });
-    await moverFechas(db, archivado.id_expediente, { apertura: `now() - interval '2 years'`, cierre: `now() - interval '2 years'` });
+    await moverFechas(db, cerradoAntes.id_expediente, {
+      apertura: `${aLMesPasado} - interval '2 days'`,
+      cierre: aLMesPasado,
+    });
+    await moverFechas(db, archivado.id_expediente, {
+      apertura: `now() - interval '2 years'`,
+      cierre: `now() - interval '2 years'`,
+    });
 
     // Documents: two today (one anulado since), one yesterday.
     await insertarDocumento(db, { id_expediente: abiertos[1]!.id_expediente, tipo: 'Informe', subido_por: idGestor });
-    await insertarDocumento(db, { id_expediente: abiertos[1]!.id_expediente, tipo: 'Informe', subido_por: idGestor, anulado_por: idAdmin });
-    await insertarDocumento(db, { id_expediente: tramite[0]!.id_expediente, tipo: 'Solicitud', subido_por: idGestor, fecha: aAyer });
+    await insertarDocumento(db, {
+      id_expediente: abiertos[1]!.id_expediente,
+      tipo: 'Informe',
+      subido_por: idGestor,
+      anulado_por: idAdmin,
+    });
+    await insertarDocumento(db, {
+      id_expediente: tramite[0]!.id_expediente,
+      tipo: 'Solicitud',
+      subido_por: idGestor,
+      fecha: aAyer,
+    });
   });
 
   it('counts abiertos, en trámite, cerrados this month and documents today (Europe/Madrid)', async () => {
@@ -99,11 +131,13 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
 
   it('keeps the counters equal to the rows after every kind of change', async () => {
     const directo = async () =>
-      (await stack.app().db.query<CifrasInicio>(
-        `SELECT count(*) FILTER (WHERE estado = 'abierto')::int AS abiertos,
+      (
+        await stack.app().db.query<CifrasInicio>(
+          `SELECT count(*) FILTER (WHERE estado = 'abierto')::int AS abiertos,
                 count(*) FILTER (WHERE estado = 'en_tramite')::int AS en_tramite
          FROM expediente`,
-      ))[0]!;
+        )
+      )[0]!;
     const cifras = await leer<CifrasInicio>(as.consulta, '/api/inicio/cifras');
     expect({ abiertos: cifras.abiertos, en_tramite: cifras.en_tramite }).toEqual(await directo());
   });
@@ -128,7 +162,14 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
     expect(total('Informe')).toBe(1);
     expect(total('Solicitud')).toBe(1);
     expect(total('Resolución')).toBe(0);
-    expect(porTipo.map((tipo) => tipo.nombre)).toEqual(['Solicitud', 'Informe', 'Resolución', 'Notificación', 'Anexo', 'Otro']);
+    expect(porTipo.map((tipo) => tipo.nombre)).toEqual([
+      'Solicitud',
+      'Informe',
+      'Resolución',
+      'Notificación',
+      'Anexo',
+      'Otro',
+    ]);
   });
 
   it('lists my open expedientes, oldest first, and only mine', async () => {
@@ -140,7 +181,12 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
     const fechas = mios.map((m) => m.fecha_apertura);
     expect(fechas).toEqual([...fechas].sort());
     expect(await leer<MiExpediente[]>(as.admin, '/api/inicio/mis-expedientes')).toEqual([
-      expect.objectContaining({ id_expediente: ajeno.id_expediente, numero: ajeno.numero, asunto: ajeno.asunto, estado: 'abierto' }),
+      expect.objectContaining({
+        id_expediente: ajeno.id_expediente,
+        numero: ajeno.numero,
+        asunto: ajeno.asunto,
+        estado: 'abierto',
+      }),
     ]);
     expect(await leer<MiExpediente[]>(as.consulta, '/api/inicio/mis-expedientes')).toEqual([]);
   });

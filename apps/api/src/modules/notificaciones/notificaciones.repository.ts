@@ -1,8 +1,4 @@
-import {
-  LIMITES_NOTIFICACIONES,
-  type Notificacion,
-  type Notificaciones,
-} from '@ecodigital/contracts/notificaciones';
+import { LIMITES_NOTIFICACIONES, type Notificacion, type Notificaciones } from '@ecodigital/contracts/notificaciones';
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../plugins/caller';

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient, type DemoUsername } from '../../testing/api-client';
 import { resign } from '../../testing/forge-token';
 import { useTestStack } from '../../testing/test-stack';
-import { aAyer, catalogos, crearExpediente, idUsuario, insertarDocumento, insertarEvento } from '../inicio/testing/inicio-fixtures';
+import {
+  aAyer,
+  catalogos,
+  crearExpediente,
+  idUsuario,
+  insertarDocumento,
+  insertarEvento,
+} from '../inicio/testing/inicio-fixtures';
 
 describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
   const stack = useTestStack();
@@ -36,7 +43,10 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
     const asignado = await crearExpediente(as.admin, ids, { asunto: 'Asignado al gestor', id_responsable: id.gestor });
     const paraAdmin = await crearExpediente(as.admin, ids, { asunto: 'Sin asignar al gestor' });
     // The gestor edits their own expediente: nobody is told.
-    const editado = await as.gestor.patch(`/api/expedientes/${propio.id_expediente}`, { version: propio.version, asunto: 'Asunto cambiado' });
+    const editado = await as.gestor.patch(`/api/expedientes/${propio.id_expediente}`, {
+      version: propio.version,
+      asunto: 'Asunto cambiado',
+    });
     expect(editado.statusCode).toBe(200);
 
     const gestor = await notificaciones(as.gestor);
@@ -48,7 +58,9 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
         expediente: { id_expediente: asignado.id_expediente, numero: asignado.numero, asunto: 'Asignado al gestor' },
       }),
     ]);
-    expect((await notificaciones(as.admin)).eventos.map((e) => e.expediente.id_expediente)).not.toContain(paraAdmin.id_expediente);
+    expect((await notificaciones(as.admin)).eventos.map((e) => e.expediente.id_expediente)).not.toContain(
+      paraAdmin.id_expediente,
+    );
   });
 
   it('tells the new responsable when an edit hands the expediente to them', async () => {
@@ -61,18 +73,35 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const consulta = await notificaciones(as.consulta);
     expect(consulta.no_vistos).toBe(1);
-    expect(consulta.eventos[0]).toMatchObject({ tipo: 'asignado', expediente: { id_expediente: expediente.id_expediente } });
+    expect(consulta.eventos[0]).toMatchObject({
+      tipo: 'asignado',
+      expediente: { id_expediente: expediente.id_expediente },
+    });
   });
 
   it('tells the responsable of a document someone else added, not of their own', async () => {
     const mio = await crearExpediente(as.gestor, ids, { asunto: 'Recibe documentos' });
     await marcarVistas(as.gestor);
-    await insertarEvento(stack.app().db, { id_expediente: mio.id_expediente, id_usuario: id.gestor, evento: 'documento_subido', descripcion: 'Incorporó el documento «propio.pdf».' });
-    await insertarEvento(stack.app().db, { id_expediente: mio.id_expediente, id_usuario: id.admin, evento: 'documento_subido', descripcion: 'Incorporó el documento «informe.pdf».' });
+    await insertarEvento(stack.app().db, {
+      id_expediente: mio.id_expediente,
+      id_usuario: id.gestor,
+      evento: 'documento_subido',
+      descripcion: 'Incorporó el documento «propio.pdf».',
+    });
+    await insertarEvento(stack.app().db, {
+      id_expediente: mio.id_expediente,
+      id_usuario: id.admin,
+      evento: 'documento_subido',
+      descripcion: 'Incorporó el documento «informe.pdf».',
+    });
     const gestor = await notificaciones(as.gestor);
     expect(gestor.no_vistos).toBe(1);
     expect(gestor.eventos).toEqual([
-      expect.objectContaining({ tipo: 'documento_subido', descripcion: 'Incorporó el documento «informe.pdf».', usuario: expect.objectContaining({ id_usuario: id.admin }) }),
+      expect.objectContaining({
+        tipo: 'documento_subido',
+        descripcion: 'Incorporó el documento «informe.pdf».',
+        usuario: expect.objectContaining({ id_usuario: id.admin }),
+      }),
     ]);
   });
 
@@ -95,11 +124,28 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
     const antes = (await notificaciones(as.consulta)).cifras;
     const expediente = await crearExpediente(as.gestor, ids, { asunto: 'Para las cifras de hoy' });
     const ayer = await crearExpediente(as.gestor, ids, { asunto: 'Abierto ayer' });
-    await stack.app().db.query(`UPDATE expediente SET fecha_apertura = ${aAyer} WHERE id_expediente = $1`, [ayer.id_expediente]);
-    await insertarDocumento(stack.app().db, { id_expediente: expediente.id_expediente, tipo: 'Informe', subido_por: id.gestor });
-    await insertarDocumento(stack.app().db, { id_expediente: ayer.id_expediente, tipo: 'Informe', subido_por: id.gestor, fecha: aAyer });
+    await stack
+      .app()
+      .db.query(`UPDATE expediente SET fecha_apertura = ${aAyer} WHERE id_expediente = $1`, [ayer.id_expediente]);
+    await insertarDocumento(stack.app().db, {
+      id_expediente: expediente.id_expediente,
+      tipo: 'Informe',
+      subido_por: id.gestor,
+    });
+    await insertarDocumento(stack.app().db, {
+      id_expediente: ayer.id_expediente,
+      tipo: 'Informe',
+      subido_por: id.gestor,
+      fecha: aAyer,
+    });
     for (const creado of ['now()', aAyer]) {
-      await insertarEvento(stack.app().db, { id_expediente: expediente.id_expediente, id_usuario: id.consulta, evento: 'documento_descargado', descripcion: 'Descargó el documento.', creado_en: creado });
+      await insertarEvento(stack.app().db, {
+        id_expediente: expediente.id_expediente,
+        id_usuario: id.consulta,
+        evento: 'documento_descargado',
+        descripcion: 'Descargó el documento.',
+        creado_en: creado,
+      });
     }
     expect((await notificaciones(as.consulta)).cifras).toEqual({
       documentos_subidos_hoy: antes.documentos_subidos_hoy + 1,
@@ -112,12 +158,17 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
     const consulta = await stack.idp().tokensFor('consulta');
     const sinRoles = apiClient(
       stack.app(),
-      await resign(consulta.access_token, await stack.idp().signingKey(), (payload) => ({ ...payload, realm_access: { roles: [] } })),
+      await resign(consulta.access_token, await stack.idp().signingKey(), (payload) => ({
+        ...payload,
+        realm_access: { roles: [] },
+      })),
     );
     const [antes] = await stack.app().db.query('SELECT * FROM notificacion_visto WHERE id_usuario = $1', [id.consulta]);
     expect((await sinRoles.get('/api/notificaciones')).statusCode).toBe(403);
     expect((await sinRoles.post('/api/notificaciones/vistas')).statusCode).toBe(403);
-    const [despues] = await stack.app().db.query('SELECT * FROM notificacion_visto WHERE id_usuario = $1', [id.consulta]);
+    const [despues] = await stack
+      .app()
+      .db.query('SELECT * FROM notificacion_visto WHERE id_usuario = $1', [id.consulta]);
     expect(despues).toEqual(antes);
     expect((await stack.app().inject({ method: 'GET', url: '/api/notificaciones' })).statusCode).toBe(401);
   });

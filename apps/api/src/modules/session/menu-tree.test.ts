@@ -13,7 +13,13 @@ const modulo = (id: number, nom_modulo: string, id_padre: number | null, orden =
 
 describe('buildMenuTree', () => {
   it('nests children under their parents, keeping the given order', () => {
-    const tree = buildMenuTree([modulo(2, 'b', null), modulo(1, 'a', null), modulo(4, 'b2', 2), modulo(3, 'b1', 2), modulo(5, 'b1x', 3)]);
+    const tree = buildMenuTree([
+      modulo(2, 'b', null),
+      modulo(1, 'a', null),
+      modulo(4, 'b2', 2),
+      modulo(3, 'b1', 2),
+      modulo(5, 'b1x', 3),
+    ]);
     expect(tree.map((item) => item.nom_modulo)).toEqual(['b', 'a']);
     expect(tree[0]!.children.map((item) => item.nom_modulo)).toEqual(['b2', 'b1']);
     expect(tree[0]!.children[1]!.children.map((item) => item.nom_modulo)).toEqual(['b1x']);

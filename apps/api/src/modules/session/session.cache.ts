@@ -59,7 +59,14 @@ function cachesOf(db: Queryable): SessionCaches {
  * while the claims stay the same (`ultimo_acceso` is as precise as that); changed claims write at once.
  */
 export function usuarioDe(db: Queryable, claims: UsuarioClaims): Promise<Usuario> {
-  const key = JSON.stringify([claims.sub, claims.username, claims.nombres, claims.apellidos, claims.email, claims.roles]);
+  const key = JSON.stringify([
+    claims.sub,
+    claims.username,
+    claims.nombres,
+    claims.apellidos,
+    claims.email,
+    claims.roles,
+  ]);
   return cachesOf(db).usuarios.get(key, () => upsertUsuario(db, claims));
 }
 

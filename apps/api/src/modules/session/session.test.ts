@@ -84,10 +84,12 @@ describe('GET /api/session/get', () => {
     });
     expect(body.data.usuario.roles).toContain(demo.rol);
 
-    const [stored] = await stack.app().db.query<{ username: string; ultimo_acceso: Date | null }>(
-      'SELECT username, ultimo_acceso FROM usuario WHERE sub = $1',
-      [claims.sub],
-    );
+    const [stored] = await stack
+      .app()
+      .db.query<{ username: string; ultimo_acceso: Date | null }>(
+        'SELECT username, ultimo_acceso FROM usuario WHERE sub = $1',
+        [claims.sub],
+      );
     expect(stored?.username).toBe(demo.username);
     expect(stored?.ultimo_acceso).toBeInstanceOf(Date);
   });
@@ -111,10 +113,12 @@ describe('GET /api/session/get', () => {
     const get = (token: string) =>
       stack.app().inject({ method: 'GET', url: '/api/session/get', headers: { authorization: `Bearer ${token}` } });
     const stored = async (sub: string) => {
-      const [row] = await stack.app().db.query<{ apellidos: string; ultimo_acceso: Date }>(
-        'SELECT apellidos, ultimo_acceso FROM usuario WHERE sub = $1',
-        [sub],
-      );
+      const [row] = await stack
+        .app()
+        .db.query<{ apellidos: string; ultimo_acceso: Date }>(
+          'SELECT apellidos, ultimo_acceso FROM usuario WHERE sub = $1',
+          [sub],
+        );
       return row!;
     };
 

@@ -26,7 +26,10 @@ describe('canUpload', () => {
 describe('documentoActions', () => {
   it('offers preview only for PDF, PNG and JPEG', () => {
     expect(documentoActions(pdf, 'abierto', gestor)).toEqual(['previsualizar', 'descargar', 'anular']);
-    expect(documentoActions({ formato: 'PNG', anulado: false }, 'abierto', consulta)).toEqual(['previsualizar', 'descargar']);
+    expect(documentoActions({ formato: 'PNG', anulado: false }, 'abierto', consulta)).toEqual([
+      'previsualizar',
+      'descargar',
+    ]);
     expect(documentoActions({ formato: 'JPEG', anulado: false }, 'abierto', consulta)).toContain('previsualizar');
     expect(documentoActions({ formato: 'TXT', anulado: false }, 'abierto', gestor)).toEqual(['descargar', 'anular']);
     expect(documentoActions({ formato: 'TIFF', anulado: false }, 'abierto', gestor)).not.toContain('previsualizar');
@@ -34,7 +37,10 @@ describe('documentoActions', () => {
 
   it('offers anular only with the permission, on a valid document of an active expediente', () => {
     expect(documentoActions(pdf, 'en_tramite', gestor)).toContain('anular');
-    expect(documentoActions({ formato: 'PDF', anulado: true }, 'abierto', gestor)).toEqual(['previsualizar', 'descargar']);
+    expect(documentoActions({ formato: 'PDF', anulado: true }, 'abierto', gestor)).toEqual([
+      'previsualizar',
+      'descargar',
+    ]);
     expect(documentoActions(pdf, 'cerrado', gestor)).toEqual(['previsualizar', 'descargar']);
     expect(documentoActions(pdf, 'abierto', consulta)).not.toContain('anular');
   });

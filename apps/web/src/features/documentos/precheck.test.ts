@@ -2,11 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { extensionOf, precheckFile } from './precheck';
 
 const MB = 1024 * 1024;
-const motivos = (name: string, size: number, limitMb?: number) => precheckFile({ name, size }, limitMb).map((aviso) => aviso.motivo);
+const motivos = (name: string, size: number, limitMb?: number) =>
+  precheckFile({ name, size }, limitMb).map((aviso) => aviso.motivo);
 
 describe('precheckFile', () => {
   it('lets every admitted extension through, whatever its case', () => {
-    for (const name of ['a.pdf', 'b.PNG', 'c.jpg', 'd.JPEG', 'e.tif', 'f.tiff', 'g.docx', 'h.xlsx', 'i.odt', 'j.ods', 'k.txt', 'l.csv']) {
+    for (const name of [
+      'a.pdf',
+      'b.PNG',
+      'c.jpg',
+      'd.JPEG',
+      'e.tif',
+      'f.tiff',
+      'g.docx',
+      'h.xlsx',
+      'i.odt',
+      'j.ods',
+      'k.txt',
+      'l.csv',
+    ]) {
       expect(motivos(name, 10), name).toEqual([]);
     }
   });
@@ -25,7 +39,9 @@ describe('precheckFile', () => {
     const avisos = precheckFile({ name: 'grande.pdf', size: 100 * MB + 1 });
     expect(avisos).toEqual([{ motivo: 'demasiado_grande', mensaje: 'Supera el máximo de 100 MB' }]);
     expect(precheckFile({ name: 'grande.pdf', size: 3 * MB }, 2.5)[0]?.mensaje).toBe('Supera el máximo de 2,5 MB');
-    expect(precheckFile({ name: 'enorme.pdf', size: 2000 * MB }, 1500)[0]?.mensaje).toBe('Supera el máximo de 1.500 MB');
+    expect(precheckFile({ name: 'enorme.pdf', size: 2000 * MB }, 1500)[0]?.mensaje).toBe(
+      'Supera el máximo de 1.500 MB',
+    );
   });
 
   it('flags empty files and reports every problem of a file', () => {

@@ -28,7 +28,10 @@ export function extensionOf(nombre: string): string {
  * What makes a file not worth sending, checked in the browser before any byte leaves. The API
  * decides by the bytes anyway; this only spares the person a pointless upload.
  */
-export function precheckFile(file: { name: string; size: number }, maxUploadMb: number = DEFAULT_MAX_UPLOAD_MB): AvisoPrevio[] {
+export function precheckFile(
+  file: { name: string; size: number },
+  maxUploadMb: number = DEFAULT_MAX_UPLOAD_MB,
+): AvisoPrevio[] {
   const avisos: AvisoPrevio[] = [];
   if (file.size > maxUploadMb * 1024 * 1024) {
     avisos.push({ motivo: 'demasiado_grande', mensaje: `Supera el máximo de ${formatNumber(maxUploadMb)} MB` });

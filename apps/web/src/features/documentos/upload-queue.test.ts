@@ -12,7 +12,11 @@ describe('uploadQueueReducer', () => {
   it('pre-checks each added file; flagged files are never sendable', () => {
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'grande.pdf');
     const items = withFiles(new File(['a'], 'a.pdf'), big, new File(['b'], 'b.exe'));
-    expect(items.map((item) => item.avisos.map((aviso) => aviso.mensaje))).toEqual([[], ['Supera el máximo de 1 MB'], ['Tipo no admitido']]);
+    expect(items.map((item) => item.avisos.map((aviso) => aviso.mensaje))).toEqual([
+      [],
+      ['Supera el máximo de 1 MB'],
+      ['Tipo no admitido'],
+    ]);
     expect(sendable(items).map((item) => item.file.name)).toEqual(['a.pdf']);
   });
 
@@ -20,7 +24,11 @@ describe('uploadQueueReducer', () => {
     let items = withFiles(new File(['a'], 'a.pdf'), new File(['b'], 'b.png'), new File(['c'], 'c.exe'));
     items = uploadQueueReducer(items, { type: 'marcar_sin_tipo', uids: [items[0]!.uid] });
     expect(items[0]!.faltaTipo).toBe(true);
-    items = uploadQueueReducer(items, { type: 'fin', uid: items[1]!.uid, outcome: { resultado: 'rechazado', motivo: 'x' } });
+    items = uploadQueueReducer(items, {
+      type: 'fin',
+      uid: items[1]!.uid,
+      outcome: { resultado: 'rechazado', motivo: 'x' },
+    });
     items = uploadQueueReducer(items, { type: 'tipo_a_todos', id_tipo_documental: 4 });
     expect(items.map((item) => item.id_tipo_documental)).toEqual([4, undefined, undefined]);
     expect(items[0]!.faltaTipo).toBe(false);

@@ -64,16 +64,22 @@ export function uploadQueueReducer(items: ArchivoEnCola[], action: AccionCola): 
       );
     case 'tipo_a_todos':
       return items.map((item) =>
-        isEditable(item) && item.avisos.length === 0 ? { ...item, id_tipo_documental: action.id_tipo_documental, faltaTipo: false } : item,
+        isEditable(item) && item.avisos.length === 0
+          ? { ...item, id_tipo_documental: action.id_tipo_documental, faltaTipo: false }
+          : item,
       );
     case 'marcar_sin_tipo':
       return items.map((item) => (action.uids.includes(item.uid) ? { ...item, faltaTipo: true } : item));
     case 'encolar':
-      return items.map((item) => (action.uids.includes(item.uid) ? { ...item, estado: 'en_cola', progreso: 0, outcome: undefined } : item));
+      return items.map((item) =>
+        action.uids.includes(item.uid) ? { ...item, estado: 'en_cola', progreso: 0, outcome: undefined } : item,
+      );
     case 'inicio':
       return update(items, action.uid, (item) => ({ ...item, estado: 'enviando', progreso: 0, outcome: undefined }));
     case 'progreso':
-      return update(items, action.uid, (item) => (item.estado === 'enviando' ? { ...item, progreso: action.progreso } : item));
+      return update(items, action.uid, (item) =>
+        item.estado === 'enviando' ? { ...item, progreso: action.progreso } : item,
+      );
     case 'fin':
       return update(items, action.uid, (item) => ({
         ...item,

@@ -13,6 +13,10 @@ export const responsableOptions = (items: readonly Responsable[] | undefined): S
 
 /** Case- and accent-insensitive match for the selects' type-to-search. */
 export function matchesOption(input: string, option?: { label?: unknown }): boolean {
-  const plain = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  const plain = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
   return typeof option?.label === 'string' && plain(option.label).includes(plain(input.trim()));
 }

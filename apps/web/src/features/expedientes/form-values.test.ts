@@ -14,7 +14,13 @@ describe('toCrearExpediente', () => {
         interesado_documento: 'x1234567l',
         id_responsable: undefined,
       }),
-    ).toEqual({ asunto: 'Queja por ruido', id_tipo: 2, id_unidad: 1, interesado_nombre: 'Ana', interesado_documento: 'X1234567L' });
+    ).toEqual({
+      asunto: 'Queja por ruido',
+      id_tipo: 2,
+      id_unidad: 1,
+      interesado_nombre: 'Ana',
+      interesado_documento: 'X1234567L',
+    });
   });
 });
 

@@ -46,7 +46,11 @@ function normalize(values: ExpedienteFormValues): NormalizedValues {
 /** The body of `POST /api/expedientes`: optional fields left blank are not sent. */
 export function toCrearExpediente(values: ExpedienteFormValues): CrearExpediente {
   const normalized = normalize(values);
-  const body: CrearExpediente = { asunto: normalized.asunto, id_tipo: normalized.id_tipo, id_unidad: normalized.id_unidad };
+  const body: CrearExpediente = {
+    asunto: normalized.asunto,
+    id_tipo: normalized.id_tipo,
+    id_unidad: normalized.id_unidad,
+  };
   if (normalized.descripcion !== null) body.descripcion = normalized.descripcion;
   if (normalized.interesado_nombre !== null) body.interesado_nombre = normalized.interesado_nombre;
   if (normalized.interesado_documento !== null) body.interesado_documento = normalized.interesado_documento;

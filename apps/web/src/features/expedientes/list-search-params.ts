@@ -113,7 +113,15 @@ export function serializeListSearchParams(state: ExpedientesListaQuery & Pick<Li
 
 /** The filter part of the state (what the CSV export takes). */
 export function filtersOf(state: ExpedientesListaQuery & Pick<ListState, 'cursores'>): ExpedientesFiltro {
-  const { page: _page, pageSize: _pageSize, sort: _sort, order: _order, cursor: _cursor, cursores: _cursores, ...filters } = state;
+  const {
+    page: _page,
+    pageSize: _pageSize,
+    sort: _sort,
+    order: _order,
+    cursor: _cursor,
+    cursores: _cursores,
+    ...filters
+  } = state;
   return filters;
 }
 

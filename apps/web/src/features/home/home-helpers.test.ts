@@ -14,7 +14,9 @@ describe('enlaceDeCifra', () => {
     // 23:30 UTC on 31 January is already 1 February in Madrid.
     expect(primerDiaDelMes(new Date('2026-01-31T23:30:00Z'))).toBe('2026-02-01');
     expect(primerDiaDelMes(new Date('2026-01-31T22:30:00Z'))).toBe('2026-01-01');
-    expect(enlaceDeCifra('documentos_hoy', new Date('2026-01-31T23:30:00Z'))).toBe('/expedientes?documentos_desde=2026-02-01');
+    expect(enlaceDeCifra('documentos_hoy', new Date('2026-01-31T23:30:00Z'))).toBe(
+      '/expedientes?documentos_desde=2026-02-01',
+    );
   });
   it('has a Spanish label for each of the four figures', () => {
     expect(CIFRAS.map((c) => c.etiqueta)).toEqual(['Abiertos', 'En trámite', 'Cerrados este mes', 'Documentos hoy']);

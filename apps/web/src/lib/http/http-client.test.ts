@@ -51,7 +51,9 @@ describe('http client over XMLHttpRequest', () => {
 
   it('rejects outside 2xx with the response, and keeps a body that is not JSON as text', async () => {
     server.routes.set('GET /api/roto', () => ({ status: 502, body: 'Bad Gateway' }));
-    const failure = await client().get('/roto').catch((error: unknown) => error);
+    const failure = await client()
+      .get('/roto')
+      .catch((error: unknown) => error);
     expect(isApiError(failure) && failure.response).toMatchObject({ status: 502, data: 'Bad Gateway' });
     expect(isCancel(failure)).toBe(false);
   });
@@ -59,11 +61,15 @@ describe('http client over XMLHttpRequest', () => {
   it('rejects as cancelled when the signal aborts, before or during the request', async () => {
     server.routes.set('GET /api/lento', () => ({ body: { success: true }, delayMs: 5_000 }));
     const controller = new AbortController();
-    const pending = client().get('/lento', { signal: controller.signal }).catch((error: unknown) => error);
+    const pending = client()
+      .get('/lento', { signal: controller.signal })
+      .catch((error: unknown) => error);
     await expect.poll(() => server.requests.length).toBe(1);
     controller.abort();
     expect(isCancel(await pending)).toBe(true);
-    const already = await client().get('/lento', { signal: controller.signal }).catch((error: unknown) => error);
+    const already = await client()
+      .get('/lento', { signal: controller.signal })
+      .catch((error: unknown) => error);
     expect(isCancel(already)).toBe(true);
     expect(server.requests).toHaveLength(1);
   });

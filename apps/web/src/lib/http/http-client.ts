@@ -107,7 +107,8 @@ function send<T>(config: RequestConfig, defaults: HttpClientDefaults): Promise<H
     };
     if (config.onUploadProgress) {
       const onProgress = config.onUploadProgress;
-      xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
+      xhr.upload.onprogress = (event) =>
+        onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
     }
     xhr.send(body);
   });

@@ -13,8 +13,7 @@ import { readAt, readZipDirectory } from './zip-directory';
  */
 
 export type FormatDetection =
-  | { accepted: true; formato: Formato; mime: string }
-  | { accepted: false; reason: RejectionReason; message: string };
+  { accepted: true; formato: Formato; mime: string } | { accepted: false; reason: RejectionReason; message: string };
 
 export interface DetectFormatOptions {
   /** The (normalised) client filename; only its extension is read, and only for text. */
@@ -52,7 +51,10 @@ export async function detectFormat(filePath: string, options: DetectFormatOption
 
 function detectBinaryFormat(head: Buffer): Formato | undefined {
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'PDF'; // %PDF-
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && head.toString('latin1', 12, 16) === 'IHDR') {
+  if (
+    startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) &&
+    head.toString('latin1', 12, 16) === 'IHDR'
+  ) {
     return 'PNG';
   }
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'JPEG';

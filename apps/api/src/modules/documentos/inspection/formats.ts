@@ -6,15 +6,7 @@ export const ACCEPTED_FORMATS = FORMATOS_ADMITIDOS;
 export type { Formato };
 
 export type RejectionReason =
-  | 'empty'
-  | 'executable'
-  | 'html'
-  | 'svg'
-  | 'xml'
-  | 'archive'
-  | 'macros'
-  | 'invalid-text'
-  | 'unknown';
+  'empty' | 'executable' | 'html' | 'svg' | 'xml' | 'archive' | 'macros' | 'invalid-text' | 'unknown';
 
 /** Spanish sentences to follow the file's name in the 415 answer. */
 export const REJECTION_MESSAGES: Record<RejectionReason, string> = {

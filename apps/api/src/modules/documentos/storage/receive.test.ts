@@ -92,7 +92,9 @@ describe('receiveToTemp', () => {
   });
 
   it('leaves no file when the source is destroyed halfway without an error', async () => {
-    await expect(receiveToTemp(sourceThatBreaks(5), { tempDir, maxBytes: 10 * MiB })).rejects.toThrow(/premature close/i);
+    await expect(receiveToTemp(sourceThatBreaks(5), { tempDir, maxBytes: 10 * MiB })).rejects.toThrow(
+      /premature close/i,
+    );
     expect(await readdir(tempDir)).toEqual([]);
   });
 

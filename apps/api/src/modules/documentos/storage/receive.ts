@@ -47,7 +47,10 @@ export class EmptyFileError extends Error {
  */
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 
-export async function receiveToTemp(source: Readable, { tempDir, maxBytes, signal }: ReceiveOptions): Promise<ReceivedFile> {
+export async function receiveToTemp(
+  source: Readable,
+  { tempDir, maxBytes, signal }: ReceiveOptions,
+): Promise<ReceivedFile> {
   await mkdir(tempDir, { recursive: true });
   const tempPath = newTempPath(tempDir);
   const meter = new HashingMeter(maxBytes);

@@ -143,7 +143,9 @@ export class S3DocumentStorage extends StorageBase {
     assertStorageKey(key);
     const target = `${QUARANTINE_PREFIX}/${key}`;
     try {
-      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: `${this.bucket}/${key}` }));
+      await this.client.send(
+        new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: `${this.bucket}/${key}` }),
+      );
     } catch (error) {
       if (statusOf(error) === 404) return undefined;
       throw error;
@@ -167,7 +169,9 @@ function exactRange(body: Readable, contentRange: string | undefined, range: Byt
   const end = served ? Number(served[2]) : Number.POSITIVE_INFINITY;
   if (start !== range.start) {
     body.destroy();
-    throw new Error(`El almacenamiento S3 no respetó el rango ${range.start}-${range.end} (${contentRange ?? 'sin Content-Range'}).`);
+    throw new Error(
+      `El almacenamiento S3 no respetó el rango ${range.start}-${range.end} (${contentRange ?? 'sin Content-Range'}).`,
+    );
   }
   const wanted = range.end - range.start + 1;
   return end - start + 1 > wanted ? Readable.from(take(body, wanted), { objectMode: false }) : body;

@@ -20,7 +20,12 @@ describe('loadStorageConfig', () => {
   it('follows DATA_DIR, and STORAGE_DIR / STORAGE_TEMP_DIR / MAX_UPLOAD_MB when given', () => {
     expect(loadStorageConfig({ DATA_DIR: '/var/lib/eco' })).toMatchObject({ dir: '/var/lib/eco/documentos' });
     expect(
-      loadStorageConfig({ STORAGE_DIR: '/srv/docs', STORAGE_TEMP_DIR: '/srv/docs-tmp', MAX_UPLOAD_MB: '2.5', DATA_DIR: '/x' }),
+      loadStorageConfig({
+        STORAGE_DIR: '/srv/docs',
+        STORAGE_TEMP_DIR: '/srv/docs-tmp',
+        MAX_UPLOAD_MB: '2.5',
+        DATA_DIR: '/x',
+      }),
     ).toEqual({
       driver: 'local',
       dir: '/srv/docs',
@@ -51,7 +56,12 @@ describe('loadStorageConfig', () => {
       maxUploadBytes: 100 * 1024 * 1024,
     });
     expect(
-      loadStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_REGION: 'eu-south-2', S3_FORCE_PATH_STYLE: 'false' }),
+      loadStorageConfig({
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'b',
+        S3_REGION: 'eu-south-2',
+        S3_FORCE_PATH_STYLE: 'false',
+      }),
     ).toMatchObject({ region: 'eu-south-2', endpoint: undefined, forcePathStyle: false, credentials: undefined });
     expect(loadStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toMatchObject({ forcePathStyle: false });
   });
@@ -75,7 +85,9 @@ describe('createDocumentStorage', () => {
     expect(local).toBeInstanceOf(LocalDocumentStorage);
     expect(local.tempDir).toBe('/srv/docs/.tmp');
 
-    const s3 = createDocumentStorage(loadStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', STORAGE_TEMP_DIR: '/tmp/subidas' }));
+    const s3 = createDocumentStorage(
+      loadStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', STORAGE_TEMP_DIR: '/tmp/subidas' }),
+    );
     expect(s3).toBeInstanceOf(S3DocumentStorage);
     expect(s3.tempDir).toBe('/tmp/subidas');
     await s3.close();

@@ -20,7 +20,10 @@ export interface CleanupOptions {
 }
 
 /** Deletes `.part` files left by a crash or a killed process; answers how many. */
-export async function removeLeftoverTempFiles(tempDir: string, { olderThanMs = 0 }: CleanupOptions = {}): Promise<number> {
+export async function removeLeftoverTempFiles(
+  tempDir: string,
+  { olderThanMs = 0 }: CleanupOptions = {},
+): Promise<number> {
   let names: string[];
   try {
     names = await readdir(tempDir);

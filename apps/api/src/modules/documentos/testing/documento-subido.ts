@@ -4,7 +4,11 @@ import { samplePdf } from '../inspection/testing/sample-files';
 import { formulario } from './multipart';
 
 /** Uploads one PDF through the route into a new expediente; answers its storage key. */
-export async function subirDocumentoDePrueba(testApp: TestApp, token: string, texto: string): Promise<{ idDocumento: number; clave: string }> {
+export async function subirDocumentoDePrueba(
+  testApp: TestApp,
+  token: string,
+  texto: string,
+): Promise<{ idDocumento: number; clave: string }> {
   const { app } = testApp;
   const [tipoExpediente] = await app.db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
   const [unidad] = await app.db.query<{ id: number }>('SELECT id FROM unidad ORDER BY id LIMIT 1');
@@ -29,12 +33,18 @@ export async function subirDocumentoDePrueba(testApp: TestApp, token: string, te
   });
   if (subida.statusCode !== 201) throw new Error(subida.body);
   const idDocumento: number = subida.json().data[0].documento.id_documento;
-  const [fila] = await app.db.query<{ clave: string }>('SELECT clave_almacen::text AS clave FROM documento WHERE id_documento = $1', [idDocumento]);
+  const [fila] = await app.db.query<{ clave: string }>(
+    'SELECT clave_almacen::text AS clave FROM documento WHERE id_documento = $1',
+    [idDocumento],
+  );
   return { idDocumento, clave: fila!.clave };
 }
 
 /** A logger that keeps the warnings, to check what an operator would read. */
-export function registroDePrueba(): { log: FastifyBaseLogger; avisos: { datos: Record<string, unknown>; mensaje: string }[] } {
+export function registroDePrueba(): {
+  log: FastifyBaseLogger;
+  avisos: { datos: Record<string, unknown>; mensaje: string }[];
+} {
   const avisos: { datos: Record<string, unknown>; mensaje: string }[] = [];
   const nada = () => {};
   const log = {

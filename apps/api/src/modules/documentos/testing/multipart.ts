@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 export type ParteFormulario =
-  | { campo: string; valor: string }
-  | { campo: string; archivo: string; contenido: Buffer; tipo?: string };
+  { campo: string; valor: string } | { campo: string; archivo: string; contenido: Buffer; tipo?: string };
 
 /** A multipart/form-data body as a browser would send it; the filename goes out as raw UTF-8 like browsers do. */
 export function formulario(partes: ParteFormulario[]): { payload: Buffer; headers: Record<string, string> } {

@@ -18,7 +18,11 @@ export async function crearExpediente(
   ids: { id_tipo: number; id_unidad: number },
   extra: Record<string, unknown> = {},
 ): Promise<Expediente> {
-  const response = await client.post('/api/expedientes', { asunto: 'Expediente de prueba de inicio', ...ids, ...extra });
+  const response = await client.post('/api/expedientes', {
+    asunto: 'Expediente de prueba de inicio',
+    ...ids,
+    ...extra,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
@@ -26,7 +30,10 @@ export async function crearExpediente(
 export async function llevarA(client: ApiClient, expediente: Expediente, camino: string[]): Promise<Expediente> {
   let actual = expediente;
   for (const estado of camino) {
-    const response = await client.post(`/api/expedientes/${actual.id_expediente}/estado`, { estado, version: actual.version });
+    const response = await client.post(`/api/expedientes/${actual.id_expediente}/estado`, {
+      estado,
+      version: actual.version,
+    });
     expect(response.statusCode, response.body).toBe(200);
     actual = response.json().data;
   }
@@ -34,7 +41,9 @@ export async function llevarA(client: ApiClient, expediente: Expediente, camino:
 }
 
 export async function idUsuario(db: Queryable, username: string): Promise<number> {
-  const [row] = await db.query<{ id_usuario: number }>('SELECT id_usuario FROM usuario WHERE username = $1', [username]);
+  const [row] = await db.query<{ id_usuario: number }>('SELECT id_usuario FROM usuario WHERE username = $1', [
+    username,
+  ]);
   return row!.id_usuario;
 }
 

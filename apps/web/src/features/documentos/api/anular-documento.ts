@@ -13,7 +13,8 @@ export async function anularDocumento(id_documento: number, body: AnularDocument
 export function useAnularDocumento(id_expediente: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id_documento, motivo }: { id_documento: number; motivo: string }) => anularDocumento(id_documento, { motivo }),
+    mutationFn: ({ id_documento, motivo }: { id_documento: number; motivo: string }) =>
+      anularDocumento(id_documento, { motivo }),
     // Refetched on success and on refusal alike: a 409 means the list on screen is stale.
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentosKeys.list(id_expediente) }),
   });

@@ -18,11 +18,17 @@ export async function downloadDocumento(documento: Pick<Documento, 'id_documento
       silent: true,
     });
     const disposition = response.headers['content-disposition'];
-    const filename = filenameFromContentDisposition(typeof disposition === 'string' ? disposition : null) ?? documento.nombre;
+    const filename =
+      filenameFromContentDisposition(typeof disposition === 'string' ? disposition : null) ?? documento.nombre;
     saveBlob(response.data, filename);
     return filename;
   } catch (error) {
-    toast.show({ severity: 'error', summary: 'Error', detail: await messageOfBlobError(error), life: NOTIFICATION_LIFE_MS });
+    toast.show({
+      severity: 'error',
+      summary: 'Error',
+      detail: await messageOfBlobError(error),
+      life: NOTIFICATION_LIFE_MS,
+    });
     throw error;
   }
 }

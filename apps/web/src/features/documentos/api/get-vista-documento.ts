@@ -8,7 +8,10 @@ import { documentosKeys } from './keys';
  * `GET /api/documentos/:id/vista` (PDF and images only) as a Blob of the document's type, so an
  * `<iframe>` or `<img>` can show it from an object URL: the token never goes into a URL.
  */
-export async function fetchVistaDocumento(documento: Pick<Documento, 'id_documento' | 'mime'>, signal?: AbortSignal): Promise<Blob> {
+export async function fetchVistaDocumento(
+  documento: Pick<Documento, 'id_documento' | 'mime'>,
+  signal?: AbortSignal,
+): Promise<Blob> {
   try {
     const response = await api.get<Blob>(`/documentos/${documento.id_documento}/vista`, {
       responseType: 'blob',
@@ -33,5 +36,8 @@ export const vistaDocumentoQueryOptions = (documento: Pick<Documento, 'id_docume
   });
 
 export function useVistaDocumento(documento: Pick<Documento, 'id_documento' | 'mime'> | null) {
-  return useQuery({ ...vistaDocumentoQueryOptions(documento ?? { id_documento: 0, mime: '' }), enabled: documento !== null });
+  return useQuery({
+    ...vistaDocumentoQueryOptions(documento ?? { id_documento: 0, mime: '' }),
+    enabled: documento !== null,
+  });
 }

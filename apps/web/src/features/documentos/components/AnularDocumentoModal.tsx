@@ -46,8 +46,8 @@ export function AnularDocumentoModal({ documento: requested, saving, onConfirm, 
       {documento && (
         <>
           <Typography.Paragraph>
-            Nº {documento.orden} · <Typography.Text strong>{documento.nombre}</Typography.Text>. El documento no se borra:
-            queda en el índice marcado como anulado.
+            Nº {documento.orden} · <Typography.Text strong>{documento.nombre}</Typography.Text>. El documento no se
+            borra: queda en el índice marcado como anulado.
           </Typography.Paragraph>
           <Form.Item
             name="motivo"

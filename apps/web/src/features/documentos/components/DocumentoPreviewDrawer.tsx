@@ -43,7 +43,12 @@ function Preview({ documento }: { documento: Documento }) {
   }
   return (
     <Flex justify="center" align="flex-start" style={{ height: '100%', overflow: 'auto' }}>
-      <img src={url} alt={documento.nombre} data-testid="vista-previa-imagen" style={{ maxWidth: '100%', height: 'auto' }} />
+      <img
+        src={url}
+        alt={documento.nombre}
+        data-testid="vista-previa-imagen"
+        style={{ maxWidth: '100%', height: 'auto' }}
+      />
     </Flex>
   );
 }

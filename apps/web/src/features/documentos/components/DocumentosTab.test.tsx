@@ -12,8 +12,6 @@ const CONSULTA = ['expedientes.ver', 'documentos.descargar'];
 const server = useTestApiServer();
 let documentos: Documento[];
 
-
-
 beforeEach(() => {
   documentos = [
     documentoDemo(),
@@ -45,15 +43,22 @@ afterEach(cleanupApp);
 function renderTab(estado: EstadoExpediente = 'abierto') {
   return renderWithApp(
     [
-      { path: '/expedientes/ver/7', element: <DocumentosTab id_expediente={7} numero="EXP-2025-000007" estado={estado} /> },
+      {
+        path: '/expedientes/ver/7',
+        element: <DocumentosTab id_expediente={7} numero="EXP-2025-000007" estado={estado} />,
+      },
       { path: '/subir-documentos', element: <p>vista de subida</p> },
     ],
     '/expedientes/ver/7',
   );
 }
 
-const row = (orden: number) => document.querySelector<HTMLElement>(`[data-testid="documento-fila"][data-orden="${orden}"]`)!;
-const rowButtons = (orden: number) => [...row(orden).querySelectorAll('button:not(.ant-typography-copy)')].map((button) => button.getAttribute('aria-label'));
+const row = (orden: number) =>
+  document.querySelector<HTMLElement>(`[data-testid="documento-fila"][data-orden="${orden}"]`)!;
+const rowButtons = (orden: number) =>
+  [...row(orden).querySelectorAll('button:not(.ant-typography-copy)')].map((button) =>
+    button.getAttribute('aria-label'),
+  );
 
 describe('DocumentosTab', { timeout: 30_000 }, () => {
   it('shows the índice: orden, name, tipo, date, size, format, shortened hash; anulados struck through', async () => {
@@ -76,12 +81,18 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
   it('offers gestor preview only for PDF and images, and anular only for valid documents; toolbar leads to the upload view', async () => {
     const { router } = renderTab();
     await waitFor(() => expect(row(1)).toBeTruthy());
-    expect(rowButtons(1)).toEqual(['Previsualizar Solicitud firmada.pdf', 'Descargar Solicitud firmada.pdf', 'Anular Solicitud firmada.pdf']);
+    expect(rowButtons(1)).toEqual([
+      'Previsualizar Solicitud firmada.pdf',
+      'Descargar Solicitud firmada.pdf',
+      'Anular Solicitud firmada.pdf',
+    ]);
     expect(rowButtons(2)).toEqual(['Descargar Informe técnico.docx', 'Anular Informe técnico.docx']);
     expect(rowButtons(3)).toEqual(['Previsualizar Plano.png', 'Descargar Plano.png']);
 
     fireEvent.click(screen.getByRole('button', { name: /Subir documentos/ }));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/subir-documentos?expediente=7'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/subir-documentos?expediente=7'),
+    );
   });
 
   it('gives consulta, and a closed expediente, no upload and no anular', async () => {
@@ -118,13 +129,22 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     fireEvent.change(motivo, { target: { value: '  Duplicado del nº 1  ' } });
     fireEvent.click(within(dialog).getByText('Anular', { selector: 'button span' }));
     await waitFor(() => expect(row(2).querySelector('del')?.textContent).toBe('Informe técnico.docx'));
-    expect(server().requests.find((request) => request.method === 'POST')?.body).toEqual({ motivo: 'Duplicado del nº 1' });
+    expect(server().requests.find((request) => request.method === 'POST')?.body).toEqual({
+      motivo: 'Duplicado del nº 1',
+    });
     await screen.findByText('Documento nº 2 «Informe técnico.docx» anulado.');
   });
 
   it('shows the verification result: all correct, or each incidencia', async () => {
-    let resultado: ResultadoVerificacion = { correcto: true, documentos_verificados: 3, verificado_en: '2025-03-07T09:00:00.000Z', incidencias: [] };
-    server().routes.set('POST /api/expedientes/7/verificar', () => ({ body: { success: true, msg: 'Integridad verificada', data: resultado } }));
+    let resultado: ResultadoVerificacion = {
+      correcto: true,
+      documentos_verificados: 3,
+      verificado_en: '2025-03-07T09:00:00.000Z',
+      incidencias: [],
+    };
+    server().routes.set('POST /api/expedientes/7/verificar', () => ({
+      body: { success: true, msg: 'Integridad verificada', data: resultado },
+    }));
     renderTab();
     await waitFor(() => expect(row(1)).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: /Verificar integridad/ }));
@@ -138,7 +158,14 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
       correcto: false,
       documentos_verificados: 3,
       verificado_en: '2025-03-07T09:00:00.000Z',
-      incidencias: [{ orden: 2, nombre: 'Informe técnico.docx', tipo: 'archivo_alterado', detalle: 'La huella del archivo no coincide.' }],
+      incidencias: [
+        {
+          orden: 2,
+          nombre: 'Informe técnico.docx',
+          tipo: 'archivo_alterado',
+          detalle: 'La huella del archivo no coincide.',
+        },
+      ],
     };
     fireEvent.click(screen.getByRole('button', { name: /Verificar integridad/ }));
     await screen.findByText('Se ha encontrado 1 incidencia de integridad.');

@@ -6,7 +6,19 @@ import {
   EyeOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Dropdown,
+  Empty,
+  Flex,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Documento } from '@ecodigital/contracts/documentos';
@@ -85,9 +97,20 @@ export function DocumentosTab({ id_expediente, numero, estado, access: accessPro
       width: 150,
       render: (_, documento) => formatDateTime(documento.fecha_incorporacion),
     },
-    { title: 'Tamaño', key: 'tamano', width: 100, align: 'right', render: (_, documento) => formatFileSize(documento.tamano) },
+    {
+      title: 'Tamaño',
+      key: 'tamano',
+      width: 100,
+      align: 'right',
+      render: (_, documento) => formatFileSize(documento.tamano),
+    },
     { title: 'Formato', dataIndex: 'formato', key: 'formato', width: 80 },
-    { title: 'Huella (SHA-256)', key: 'huella', width: 170, render: (_, documento) => <HuellaText huella={documento.huella} /> },
+    {
+      title: 'Huella (SHA-256)',
+      key: 'huella',
+      width: 170,
+      render: (_, documento) => <HuellaText huella={documento.huella} />,
+    },
     {
       title: 'Acciones',
       key: 'acciones',
@@ -191,7 +214,11 @@ export function DocumentosTab({ id_expediente, numero, estado, access: accessPro
         />
       )}
 
-      <DocumentoPreviewDrawer documento={preview} onClose={() => setPreview(null)} onDownload={(documento) => download.mutate(documento)} />
+      <DocumentoPreviewDrawer
+        documento={preview}
+        onClose={() => setPreview(null)}
+        onDownload={(documento) => download.mutate(documento)}
+      />
       <AnularDocumentoModal
         documento={anulando}
         saving={anular.isPending}

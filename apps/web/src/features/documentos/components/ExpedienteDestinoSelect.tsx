@@ -36,7 +36,10 @@ export function ExpedienteDestinoSelect({ id, value, selected, onChange, disable
   const destinos = useDestinos(q, open);
 
   const options = useMemo(() => {
-    const found = (destinos.data ?? []).map((expediente) => ({ value: expediente.id_expediente, label: destinoLabel(expediente) }));
+    const found = (destinos.data ?? []).map((expediente) => ({
+      value: expediente.id_expediente,
+      label: destinoLabel(expediente),
+    }));
     if (selected && !found.some((option) => option.value === selected.id_expediente)) {
       found.unshift({ value: selected.id_expediente, label: destinoLabel(selected) });
     }

@@ -82,7 +82,10 @@ export function UploadList({ items, tipos, tiposLoading, onTipo, onTipoATodos, o
           onChange={setTipoParaTodos}
           style={{ width: 210 }}
         />
-        <Button disabled={tipoParaTodos === undefined} onClick={() => tipoParaTodos !== undefined && onTipoATodos(tipoParaTodos)}>
+        <Button
+          disabled={tipoParaTodos === undefined}
+          onClick={() => tipoParaTodos !== undefined && onTipoATodos(tipoParaTodos)}
+        >
           Aplicar a todos
         </Button>
       </Flex>
@@ -93,7 +96,9 @@ export function UploadList({ items, tipos, tiposLoading, onTipo, onTipoATodos, o
         dataSource={items}
         pagination={false}
         data-testid="subida-lista"
-        onRow={(item) => ({ 'data-testid': 'subida-fila', 'data-estado': item.estado }) as React.HTMLAttributes<HTMLElement>}
+        onRow={(item) =>
+          ({ 'data-testid': 'subida-fila', 'data-estado': item.estado }) as React.HTMLAttributes<HTMLElement>
+        }
       />
     </Flex>
   );

@@ -21,7 +21,11 @@ export function UploadResult({ item }: { item: ArchivoEnCola }) {
   switch (item.estado) {
     case 'pendiente':
       return (
-        <Typography.Text type={item.faltaTipo ? 'danger' : 'secondary'} data-testid="subida-resultado" data-resultado="pendiente">
+        <Typography.Text
+          type={item.faltaTipo ? 'danger' : 'secondary'}
+          data-testid="subida-resultado"
+          data-resultado="pendiente"
+        >
           {item.faltaTipo ? 'Elija el tipo documental.' : 'Listo para subir'}
         </Typography.Text>
       );

@@ -5,10 +5,14 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 export function verificacionSummary(resultado: ResultadoVerificacion): string {
   if (resultado.correcto) {
     const n = resultado.documentos_verificados;
-    return n === 1 ? 'Integridad verificada: 1 documento correcto.' : `Integridad verificada: ${formatNumber(n)} documentos correctos.`;
+    return n === 1
+      ? 'Integridad verificada: 1 documento correcto.'
+      : `Integridad verificada: ${formatNumber(n)} documentos correctos.`;
   }
   const n = resultado.incidencias.length;
-  return n === 1 ? 'Se ha encontrado 1 incidencia de integridad.' : `Se han encontrado ${formatNumber(n)} incidencias de integridad.`;
+  return n === 1
+    ? 'Se ha encontrado 1 incidencia de integridad.'
+    : `Se han encontrado ${formatNumber(n)} incidencias de integridad.`;
 }
 
 interface Props {

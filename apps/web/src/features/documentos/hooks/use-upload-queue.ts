@@ -30,13 +30,19 @@ export function useUploadQueue(maxUploadMb: number) {
     };
   }, []);
 
-  const add = useCallback((files: File[]) => dispatch({ type: 'agregar', files, maxUploadMb, uid: nextUid }), [maxUploadMb]);
+  const add = useCallback(
+    (files: File[]) => dispatch({ type: 'agregar', files, maxUploadMb, uid: nextUid }),
+    [maxUploadMb],
+  );
   const remove = useCallback((uid: string) => dispatch({ type: 'quitar', uid }), []);
   const setTipo = useCallback(
     (uid: string, id_tipo_documental: number | undefined) => dispatch({ type: 'tipo', uid, id_tipo_documental }),
     [],
   );
-  const applyTipoToAll = useCallback((id_tipo_documental: number) => dispatch({ type: 'tipo_a_todos', id_tipo_documental }), []);
+  const applyTipoToAll = useCallback(
+    (id_tipo_documental: number) => dispatch({ type: 'tipo_a_todos', id_tipo_documental }),
+    [],
+  );
 
   const cancel = useCallback((uid: string) => {
     const controller = controllers.current.get(uid);

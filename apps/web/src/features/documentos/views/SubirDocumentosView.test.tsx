@@ -18,7 +18,6 @@ const expediente = {
   estado: 'abierto',
 } as Expediente;
 
-
 /** The parts of a multipart body, in the order they travelled: name, filename, content. */
 function multipartParts(request: RecordedRequest): { name: string; filename?: string; content: string }[] {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.contentType ?? '');
@@ -43,11 +42,16 @@ beforeEach(() => {
   server().routes.set('GET /api/expedientes/8', () => ({
     body: { success: true, data: { ...expediente, id_expediente: 8, numero: 'EXP-2025-000008', estado: 'cerrado' } },
   }));
-  server().routes.set('GET /api/catalogos/tipos-documentales', () => ({ body: { success: true, data: TIPOS_DOCUMENTALES } }));
+  server().routes.set('GET /api/catalogos/tipos-documentales', () => ({
+    body: { success: true, data: TIPOS_DOCUMENTALES },
+  }));
   server().routes.set('POST /api/expedientes/7/documentos', (request) => {
     const [tipo, archivo] = multipartParts(request);
     if (archivo?.filename === 'disfrazado.pdf') {
-      return { status: 415, body: { success: false, msg: 'El archivo «disfrazado.pdf» no es un PDF: su contenido es un ejecutable.' } };
+      return {
+        status: 415,
+        body: { success: false, msg: 'El archivo «disfrazado.pdf» no es un PDF: su contenido es un ejecutable.' },
+      };
     }
     orden += 1;
     const documento = documentoDemo({
@@ -56,16 +60,31 @@ beforeEach(() => {
       nombre: archivo?.filename ?? '',
       tipo_documental: TIPOS_DOCUMENTALES.find((item) => String(item.id) === tipo?.content)!,
     });
-    const aviso = archivo?.filename === 'repetido.txt' ? 'El mismo archivo ya está en el expediente EXP-2025-000003.' : undefined;
+    const aviso =
+      archivo?.filename === 'repetido.txt' ? 'El mismo archivo ya está en el expediente EXP-2025-000003.' : undefined;
     return {
       status: 201,
-      body: { success: true, msg: 'Documento incorporado', data: [{ nombre: documento.nombre, resultado: 'subido', documento, aviso }] },
+      body: {
+        success: true,
+        msg: 'Documento incorporado',
+        data: [{ nombre: documento.nombre, resultado: 'subido', documento, aviso }],
+      },
     };
   });
-  useSessionStore.getState().setSession(
-    { id_usuario: 2, sub: 's', username: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz', email: null, roles: [] },
-    ['documentos.subir', 'documentos.descargar'],
-  );
+  useSessionStore
+    .getState()
+    .setSession(
+      {
+        id_usuario: 2,
+        sub: 's',
+        username: 'gestor',
+        nombres: 'Juan Carlos',
+        apellidos: 'Pérez Ruiz',
+        email: null,
+        roles: [],
+      },
+      ['documentos.subir', 'documentos.descargar'],
+    );
 });
 afterEach(cleanupApp);
 
@@ -89,7 +108,9 @@ async function pickOption(label: string, option: string) {
   fireEvent.mouseDown(input.closest('.ant-select') ?? input);
   const item = await waitFor(() => {
     // This select's own dropdown: another one may still be animating out.
-    const dropdown = document.getElementById(input.getAttribute('aria-controls') ?? '')?.closest('.ant-select-dropdown');
+    const dropdown = document
+      .getElementById(input.getAttribute('aria-controls') ?? '')
+      ?.closest('.ant-select-dropdown');
     const found = [...(dropdown?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].find(
       (element) => element.textContent === option,
     );
@@ -139,9 +160,13 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
       ' Rechazado: El archivo «disfrazado.pdf» no es un PDF: su contenido es un ejecutable.',
     );
     expect(resultOf('Solicitud nº 5.pdf').textContent).toMatch(/^ Subido como nº [12]$/);
-    expect(resultOf('repetido.txt').textContent).toContain('El mismo archivo ya está en el expediente EXP-2025-000003.');
+    expect(resultOf('repetido.txt').textContent).toContain(
+      'El mismo archivo ya está en el expediente EXP-2025-000003.',
+    );
     expect(resultOf('programa.exe').getAttribute('data-resultado')).toBe('bloqueado');
-    expect(screen.getByRole('link', { name: 'Ver expediente EXP-2025-000007' }).getAttribute('href')).toBe('/expedientes/ver/7');
+    expect(screen.getByRole('link', { name: 'Ver expediente EXP-2025-000007' }).getAttribute('href')).toBe(
+      '/expedientes/ver/7',
+    );
 
     const sent = posts().map(multipartParts);
     expect(sent).toHaveLength(3);
@@ -152,7 +177,9 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
     expect(byName.get('Solicitud nº 5.pdf')?.[0]?.content).toBe('1');
     expect(byName.get('Solicitud nº 5.pdf')?.[1]?.content).toBe('%PDF-1.4 solicitud');
     expect(byName.get('repetido.txt')?.[0]?.content).toBe('2');
-    expect(posts().every((request) => request.authorization === undefined || request.authorization.startsWith('Bearer '))).toBe(true);
+    expect(
+      posts().every((request) => request.authorization === undefined || request.authorization.startsWith('Bearer ')),
+    ).toBe(true);
     // Outcomes are shown in the list, not toasted once more.
     expect(document.querySelector('.ant-notification-notice-success')).toBeNull();
   });
@@ -162,7 +189,10 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
       body: {
         success: true,
         data: {
-          items: request.query.get('q') === 'obra' ? [{ ...expediente, id_expediente: 9, numero: 'EXP-2025-000009', asunto: 'Obra en calle Mayor' }] : [expediente],
+          items:
+            request.query.get('q') === 'obra'
+              ? [{ ...expediente, id_expediente: 9, numero: 'EXP-2025-000009', asunto: 'Obra en calle Mayor' }]
+              : [expediente],
           total: 1,
           page: 1,
           pageSize: 10,
@@ -173,7 +203,9 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
     const input = screen.getByLabelText('Expediente de destino');
     fireEvent.mouseDown(input.closest('.ant-select')!);
     fireEvent.change(input, { target: { value: 'obra' } });
-    const option = await screen.findByText('EXP-2025-000009 — Obra en calle Mayor', { selector: '.ant-select-item-option-content' });
+    const option = await screen.findByText('EXP-2025-000009 — Obra en calle Mayor', {
+      selector: '.ant-select-item-option-content',
+    });
     const searches = server().requests.filter((request) => request.path === '/api/expedientes');
     expect(searches.at(-1)!.query.toString()).toBe('q=obra&estado=abierto&estado=en_tramite&pageSize=10');
     // Debounced: not one request per keystroke.
@@ -188,7 +220,10 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
   it('cancels a file in flight; it can be sent again', async () => {
     let slow = true;
     const normal = server().routes.get('POST /api/expedientes/7/documentos')!;
-    server().routes.set('POST /api/expedientes/7/documentos', (request) => ({ ...normal(request), delayMs: slow ? 5000 : 0 }));
+    server().routes.set('POST /api/expedientes/7/documentos', (request) => ({
+      ...normal(request),
+      delayMs: slow ? 5000 : 0,
+    }));
     renderUpload();
     await screen.findByText('EXP-2025-000007 — Licencia de obra menor');
     chooseFiles([new File(['hola'], 'nota.txt', { type: 'text/plain' })]);

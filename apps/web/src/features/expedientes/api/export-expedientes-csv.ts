@@ -31,11 +31,17 @@ export async function exportExpedientesCsv(filtro: ExpedientesFiltro): Promise<s
       silent: true,
     });
     const disposition = response.headers['content-disposition'];
-    const filename = filenameFromContentDisposition(typeof disposition === 'string' ? disposition : null) ?? FALLBACK_FILENAME;
+    const filename =
+      filenameFromContentDisposition(typeof disposition === 'string' ? disposition : null) ?? FALLBACK_FILENAME;
     saveBlob(response.data, filename);
     return filename;
   } catch (error) {
-    toast.show({ severity: 'error', summary: 'Error', detail: await messageOfBlobError(error), life: NOTIFICATION_LIFE_MS });
+    toast.show({
+      severity: 'error',
+      summary: 'Error',
+      detail: await messageOfBlobError(error),
+      life: NOTIFICATION_LIFE_MS,
+    });
     throw error;
   }
 }

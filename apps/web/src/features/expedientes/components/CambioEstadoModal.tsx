@@ -8,7 +8,10 @@ import { isApiError } from '../../../lib/api-client';
 const CONFIRMACIONES: Record<AccionTransicion, { title: string; detail: string }> = {
   pasar_a_tramite: { title: '¿Pasar el expediente a trámite?', detail: 'El expediente quedará en trámite.' },
   cerrar: { title: '¿Cerrar el expediente?', detail: 'Un expediente cerrado no se puede editar ni recibe documentos.' },
-  reabrir: { title: 'Reabrir el expediente', detail: 'El expediente volverá a estar en trámite. Indique el motivo de la reapertura.' },
+  reabrir: {
+    title: 'Reabrir el expediente',
+    detail: 'El expediente volverá a estar en trámite. Indique el motivo de la reapertura.',
+  },
   archivar: { title: '¿Archivar el expediente?', detail: 'Un expediente archivado ya no admite cambios de estado.' },
 };
 
@@ -68,7 +71,10 @@ export function CambioEstadoModal({ expediente, transicion: requested, saving, o
               required={transicion.motivo === 'requerido'}
               rules={[
                 { required: transicion.motivo === 'requerido', whitespace: true, message: 'Indique el motivo.' },
-                { max: LIMITES_EXPEDIENTE.motivoMax, message: `El motivo admite como máximo ${LIMITES_EXPEDIENTE.motivoMax} caracteres.` },
+                {
+                  max: LIMITES_EXPEDIENTE.motivoMax,
+                  message: `El motivo admite como máximo ${LIMITES_EXPEDIENTE.motivoMax} caracteres.`,
+                },
               ]}
             >
               <Input.TextArea rows={3} maxLength={LIMITES_EXPEDIENTE.motivoMax} showCount autoFocus />

@@ -22,9 +22,18 @@ export function ExpedienteDataPanel({ expediente }: { expediente: Expediente }) 
     { key: 'responsable', label: 'Responsable', children: expediente.responsable?.nombre_completo ?? sinDato },
     { key: 'creado_por', label: 'Creado por', children: expediente.creado_por.nombre_completo },
     { key: 'fecha_apertura', label: 'Fecha de apertura', children: formatDate(expediente.fecha_apertura) },
-    { key: 'fecha_cierre', label: 'Fecha de cierre', children: expediente.fecha_cierre ? formatDate(expediente.fecha_cierre) : sinDato },
+    {
+      key: 'fecha_cierre',
+      label: 'Fecha de cierre',
+      children: expediente.fecha_cierre ? formatDate(expediente.fecha_cierre) : sinDato,
+    },
     { key: 'actualizado_en', label: 'Última actualización', children: formatDateTime(expediente.actualizado_en) },
-    { key: 'descripcion', label: 'Descripción', span: 'filled', children: <TextoLibre value={expediente.descripcion} /> },
+    {
+      key: 'descripcion',
+      label: 'Descripción',
+      span: 'filled',
+      children: <TextoLibre value={expediente.descripcion} />,
+    },
   ];
   return <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} data-testid="expediente-datos" />;
 }

@@ -80,11 +80,20 @@ export function ExpedienteFormModal({ title, okText, open, initialValues, onSubm
         label="Descripción"
         rules={[{ max: descripcionMax, message: `La descripción admite como máximo ${descripcionMax} caracteres.` }]}
       >
-        <Input.TextArea rows={4} maxLength={descripcionMax} showCount placeholder="Detalle de la solicitud o del asunto" />
+        <Input.TextArea
+          rows={4}
+          maxLength={descripcionMax}
+          showCount
+          placeholder="Detalle de la solicitud o del asunto"
+        />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="id_tipo" label="Tipo" rules={[{ required: true, message: 'Seleccione el tipo de expediente.' }]}>
+          <Form.Item
+            name="id_tipo"
+            label="Tipo"
+            rules={[{ required: true, message: 'Seleccione el tipo de expediente.' }]}
+          >
             <Select
               placeholder="Seleccione un tipo"
               showSearch={{ filterOption: matchesOption }}
@@ -94,7 +103,11 @@ export function ExpedienteFormModal({ title, okText, open, initialValues, onSubm
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="id_unidad" label="Unidad responsable" rules={[{ required: true, message: 'Seleccione la unidad responsable.' }]}>
+          <Form.Item
+            name="id_unidad"
+            label="Unidad responsable"
+            rules={[{ required: true, message: 'Seleccione la unidad responsable.' }]}
+          >
             <Select
               placeholder="Seleccione una unidad"
               showSearch={{ filterOption: matchesOption }}
@@ -107,7 +120,9 @@ export function ExpedienteFormModal({ title, okText, open, initialValues, onSubm
           <Form.Item
             name="interesado_nombre"
             label="Interesado"
-            rules={[{ max: interesadoNombreMax, message: `El nombre admite como máximo ${interesadoNombreMax} caracteres.` }]}
+            rules={[
+              { max: interesadoNombreMax, message: `El nombre admite como máximo ${interesadoNombreMax} caracteres.` },
+            ]}
           >
             <Input maxLength={interesadoNombreMax} placeholder="Nombre y apellidos o razón social" />
           </Form.Item>

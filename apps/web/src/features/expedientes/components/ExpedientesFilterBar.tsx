@@ -71,7 +71,8 @@ interface DayRangeProps {
 
 /** A range of calendar days, either end optional, kept as `YYYY-MM-DD`. */
 function DayRange({ label, prefix, width, desde, hasta, onChange }: DayRangeProps) {
-  const value: [Dayjs | null, Dayjs | null] | null = desde || hasta ? [desde ? dayjs(desde) : null, hasta ? dayjs(hasta) : null] : null;
+  const value: [Dayjs | null, Dayjs | null] | null =
+    desde || hasta ? [desde ? dayjs(desde) : null, hasta ? dayjs(hasta) : null] : null;
   return (
     <DatePicker.RangePicker
       aria-label={label}
@@ -175,11 +176,7 @@ export function ExpedientesFilterBar({ state, onChange }: Props) {
         onChange={(date) => onChange({ documentos_desde: date?.format(ISO_DAY) ?? undefined })}
         style={{ width: 230 }}
       />
-      <Button
-        icon={<ClearOutlined />}
-        disabled={!hasActiveFilters(state)}
-        onClick={() => onChange(sinFiltros())}
-      >
+      <Button icon={<ClearOutlined />} disabled={!hasActiveFilters(state)} onClick={() => onChange(sinFiltros())}>
         Limpiar filtros
       </Button>
     </Flex>

@@ -29,15 +29,37 @@ function columns(state: ListState): TableProps<ExpedienteResumen>['columns'] {
       dataIndex: 'numero',
       ...sortable('numero'),
       width: 150,
-      render: (numero: string) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{numero}</Typography.Text>,
+      render: (numero: string) => (
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {numero}
+        </Typography.Text>
+      ),
     },
     // Shares of the width, so the asunto keeps the most room at any screen size.
     { title: 'Asunto', dataIndex: 'asunto', ...sortable('asunto'), width: '24%', ellipsis: { showTitle: true } },
     { title: 'Tipo', key: 'tipo', render: (_, row) => row.tipo.nombre, width: '10%', ellipsis: true },
     { title: 'Unidad', key: 'unidad', render: (_, row) => row.unidad.nombre, width: '12%', ellipsis: true },
-    { title: 'Interesado', dataIndex: 'interesado_nombre', width: '12%', ellipsis: true, render: (nombre: string | null) => nombre ?? '—' },
-    { title: 'Responsable', key: 'responsable', width: '13%', ellipsis: true, render: (_, row) => row.responsable?.nombre_completo ?? '—' },
-    { title: 'Estado', dataIndex: 'estado', ...sortable('estado'), width: 115, render: (_, row) => <EstadoTag estado={row.estado} /> },
+    {
+      title: 'Interesado',
+      dataIndex: 'interesado_nombre',
+      width: '12%',
+      ellipsis: true,
+      render: (nombre: string | null) => nombre ?? '—',
+    },
+    {
+      title: 'Responsable',
+      key: 'responsable',
+      width: '13%',
+      ellipsis: true,
+      render: (_, row) => row.responsable?.nombre_completo ?? '—',
+    },
+    {
+      title: 'Estado',
+      dataIndex: 'estado',
+      ...sortable('estado'),
+      width: 115,
+      render: (_, row) => <EstadoTag estado={row.estado} />,
+    },
     {
       title: 'Apertura',
       dataIndex: 'fecha_apertura',
@@ -62,7 +84,11 @@ export function ExpedientesTable({ state, pagina, loading, emptyText, onChange, 
     if (action === 'sort') {
       const { columnKey, order } = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ExpedienteResumen>;
       const campo = ORDENABLES.find((candidate) => candidate === columnKey);
-      onChange({ sort: order && campo ? campo : undefined, order: order ? (order === 'descend' ? 'desc' : 'asc') : undefined, page: 1 });
+      onChange({
+        sort: order && campo ? campo : undefined,
+        order: order ? (order === 'descend' ? 'desc' : 'asc') : undefined,
+        page: 1,
+      });
       return;
     }
     const pageSize = PAGE_SIZES.find((size) => size === pagination.pageSize) ?? state.pageSize;

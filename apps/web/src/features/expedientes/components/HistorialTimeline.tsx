@@ -26,13 +26,18 @@ const EVENTO_COLORES: Partial<Record<EventoHistorial, string>> = {
 };
 
 function Valor({ value }: { value: string | null }) {
-  return value === null || value === '' ? <Typography.Text type="secondary">(vacío)</Typography.Text> : <Typography.Text code>{value}</Typography.Text>;
+  return value === null || value === '' ? (
+    <Typography.Text type="secondary">(vacío)</Typography.Text>
+  ) : (
+    <Typography.Text code>{value}</Typography.Text>
+  );
 }
 
 function Cambio({ cambio }: { cambio: CambioCampo }) {
   return (
     <li data-testid="historial-cambio">
-      <Typography.Text strong>{CAMPO_ETIQUETAS[cambio.campo] ?? cambio.campo}:</Typography.Text> <Valor value={cambio.anterior} />
+      <Typography.Text strong>{CAMPO_ETIQUETAS[cambio.campo] ?? cambio.campo}:</Typography.Text>{' '}
+      <Valor value={cambio.anterior} />
       {' → '}
       <Valor value={cambio.nuevo} />
     </li>

@@ -11,8 +11,6 @@ const GESTOR = ['expedientes.ver', 'expedientes.crear', 'expedientes.editar', 'e
 const server = useTestApiServer();
 let current: Expediente;
 
-
-
 beforeEach(() => {
   current = expedienteDemo({ descripcion: 'Primera línea\n<img src=x onerror="window.__pwned=1"><b>negrita</b>' });
   server().routes.set('GET /api/expedientes/7', () => ({ body: { success: true, data: current } }));
@@ -36,8 +34,11 @@ function renderDetail(id = '7') {
 
 // Plain DOM queries: role queries over a whole antd page are slow in jsdom.
 const actionButtons = () =>
-  [...(screen.queryByTestId('expediente-acciones')?.querySelectorAll('button') ?? [])].map((button) => button.textContent);
-const dialogButton = (dialog: HTMLElement, label: string) => within(dialog).getByText(label, { selector: 'button span' });
+  [...(screen.queryByTestId('expediente-acciones')?.querySelectorAll('button') ?? [])].map(
+    (button) => button.textContent,
+  );
+const dialogButton = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByText(label, { selector: 'button span' });
 
 describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
   it('shows header, data and the actions gestor may use; typed HTML stays text', async () => {
@@ -65,7 +66,10 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
   });
 
   it('says the expediente does not exist for a 404 and an invalid id, with a way back', async () => {
-    server().routes.set('GET /api/expedientes/999', () => ({ status: 404, body: { success: false, msg: 'El expediente no existe.' } }));
+    server().routes.set('GET /api/expedientes/999', () => ({
+      status: 404,
+      body: { success: false, msg: 'El expediente no existe.' },
+    }));
     const { router } = renderDetail('999');
     await screen.findByText('El expediente no existe.');
     expect(screen.getByText(/identificador 999/)).toBeTruthy();
@@ -157,7 +161,13 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
       body: {
         success: true,
         data: [
-          eventoDemo({ id: 4, evento: 'consulta', descripcion: 'Consultó el expediente.', usuario: lucia, fecha: '2025-03-07T10:00:00' }),
+          eventoDemo({
+            id: 4,
+            evento: 'consulta',
+            descripcion: 'Consultó el expediente.',
+            usuario: lucia,
+            fecha: '2025-03-07T10:00:00',
+          }),
           eventoDemo({
             id: 3,
             evento: 'cambio_estado',

@@ -43,7 +43,13 @@ function ExpedienteNoExiste({ id_expediente }: { id_expediente: string }) {
 /** The Documentos tab belongs to another feature: the route module supplies it. */
 export type DocumentosTabRender = (expediente: Expediente) => ReactNode;
 
-function ExpedienteContent({ expediente, documentosTab }: { expediente: Expediente; documentosTab?: DocumentosTabRender }) {
+function ExpedienteContent({
+  expediente,
+  documentosTab,
+}: {
+  expediente: Expediente;
+  documentosTab?: DocumentosTabRender;
+}) {
   const id = expediente.id_expediente;
   const access = useExpedientesAccess();
   const update = useUpdateExpediente(id);
@@ -76,7 +82,12 @@ function ExpedienteContent({ expediente, documentosTab }: { expediente: Expedien
         tags={<EstadoTag estado={expediente.estado} />}
         subtitle={expediente.asunto}
         extra={
-          <ExpedienteActions expediente={expediente} access={access} onEdit={() => setEditing(true)} onTransicion={setTransicion} />
+          <ExpedienteActions
+            expediente={expediente}
+            access={access}
+            onEdit={() => setEditing(true)}
+            onTransicion={setTransicion}
+          />
         }
       />
       <Card title="Datos del expediente" style={{ marginBottom: 16 }}>
@@ -90,7 +101,11 @@ function ExpedienteContent({ expediente, documentosTab }: { expediente: Expedien
             {
               key: 'documentos',
               label: 'Documentos',
-              children: documentosTab ? documentosTab(expediente) : <Empty description="Los documentos se mostrarán aquí." />,
+              children: documentosTab ? (
+                documentosTab(expediente)
+              ) : (
+                <Empty description="Los documentos se mostrarán aquí." />
+              ),
             },
             { key: 'historial', label: 'Historial', children: <HistorialTimeline id_expediente={id} /> },
           ]}
@@ -133,21 +148,27 @@ function ExpedienteLoader({ id, id_expediente, documentosTab }: LoaderProps) {
   }
   if (isNotFound(query.error)) return <ExpedienteNoExiste id_expediente={id_expediente} />;
   return (
-      <Result
-        status="error"
-        title="No se pudo cargar el expediente."
-        subTitle="Compruebe la conexión e inténtelo de nuevo."
-        extra={
-          <Button type="primary" onClick={() => query.refetch()}>
-            Reintentar
-          </Button>
-        }
-      />
+    <Result
+      status="error"
+      title="No se pudo cargar el expediente."
+      subTitle="Compruebe la conexión e inténtelo de nuevo."
+      extra={
+        <Button type="primary" onClick={() => query.refetch()}>
+          Reintentar
+        </Button>
+      }
+    />
   );
 }
 
 /** `/expedientes/ver/:id_expediente`: header with the allowed actions, data, documents and history. */
-export function ExpedienteDetailView({ id_expediente, documentosTab }: { id_expediente: string; documentosTab?: DocumentosTabRender }) {
+export function ExpedienteDetailView({
+  id_expediente,
+  documentosTab,
+}: {
+  id_expediente: string;
+  documentosTab?: DocumentosTabRender;
+}) {
   const id = parseId(id_expediente);
   if (id === null) return <ExpedienteNoExiste id_expediente={id_expediente} />;
   // Keyed by id: moving to another expediente starts with fresh dialogs and tabs.

@@ -10,12 +10,16 @@ const server = useTestApiServer();
 let items: ExpedienteResumen[];
 let totalExacto: boolean;
 
-
-
 beforeEach(() => {
   items = [
     resumenDemo(),
-    resumenDemo({ id_expediente: 8, numero: 'EXP-2025-000008', asunto: 'Queja por ruido nocturno', estado: 'cerrado', responsable: null }),
+    resumenDemo({
+      id_expediente: 8,
+      numero: 'EXP-2025-000008',
+      asunto: 'Queja por ruido nocturno',
+      estado: 'cerrado',
+      responsable: null,
+    }),
   ];
   totalExacto = true;
   server().routes.set('GET /api/expedientes', (request) => {
@@ -24,14 +28,26 @@ beforeEach(() => {
     return {
       body: {
         success: true,
-        data: { items, total, totalExacto, page, pageSize: 10, siguiente: items.length === 0 ? null : `cursor-de-${page}` },
+        data: {
+          items,
+          total,
+          totalExacto,
+          page,
+          pageSize: 10,
+          siguiente: items.length === 0 ? null : `cursor-de-${page}`,
+        },
       },
     };
   });
   server().routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
   server().routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
   server().routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
-  signInWith(['expedientes.ver', 'expedientes.crear'], { id_usuario: 3, username: 'u', nombres: 'Lucía', apellidos: 'Fernández Díaz' });
+  signInWith(['expedientes.ver', 'expedientes.crear'], {
+    id_usuario: 3,
+    username: 'u',
+    nombres: 'Lucía',
+    apellidos: 'Fernández Díaz',
+  });
 });
 afterEach(cleanupApp);
 

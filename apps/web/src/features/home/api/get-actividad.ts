@@ -10,7 +10,8 @@ export async function fetchActividad(signal?: AbortSignal): Promise<ActividadEve
   return response.data.data;
 }
 
-export const actividadQueryOptions = () => queryOptions({ queryKey: inicioKeys.actividad(), queryFn: ({ signal }) => fetchActividad(signal) });
+export const actividadQueryOptions = () =>
+  queryOptions({ queryKey: inicioKeys.actividad(), queryFn: ({ signal }) => fetchActividad(signal) });
 
 export function useActividad() {
   return useQuery(actividadQueryOptions());

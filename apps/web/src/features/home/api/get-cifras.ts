@@ -10,7 +10,8 @@ export async function fetchCifras(signal?: AbortSignal): Promise<CifrasInicio> {
   return response.data.data;
 }
 
-export const cifrasQueryOptions = () => queryOptions({ queryKey: inicioKeys.cifras(), queryFn: ({ signal }) => fetchCifras(signal) });
+export const cifrasQueryOptions = () =>
+  queryOptions({ queryKey: inicioKeys.cifras(), queryFn: ({ signal }) => fetchCifras(signal) });
 
 export function useCifras() {
   return useQuery(cifrasQueryOptions());

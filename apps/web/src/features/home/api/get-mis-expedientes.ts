@@ -10,7 +10,8 @@ export async function fetchMisExpedientes(signal?: AbortSignal): Promise<MiExped
   return response.data.data;
 }
 
-export const misExpedientesQueryOptions = () => queryOptions({ queryKey: inicioKeys.misExpedientes(), queryFn: ({ signal }) => fetchMisExpedientes(signal) });
+export const misExpedientesQueryOptions = () =>
+  queryOptions({ queryKey: inicioKeys.misExpedientes(), queryFn: ({ signal }) => fetchMisExpedientes(signal) });
 
 export function useMisExpedientes() {
   return useQuery(misExpedientesQueryOptions());

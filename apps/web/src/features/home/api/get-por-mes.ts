@@ -10,7 +10,8 @@ export async function fetchPorMes(signal?: AbortSignal): Promise<ExpedientesPorM
   return response.data.data;
 }
 
-export const porMesQueryOptions = () => queryOptions({ queryKey: inicioKeys.porMes(), queryFn: ({ signal }) => fetchPorMes(signal) });
+export const porMesQueryOptions = () =>
+  queryOptions({ queryKey: inicioKeys.porMes(), queryFn: ({ signal }) => fetchPorMes(signal) });
 
 export function usePorMes() {
   return useQuery(porMesQueryOptions());

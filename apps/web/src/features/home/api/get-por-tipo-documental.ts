@@ -6,11 +6,15 @@ import { inicioKeys } from './keys';
 
 /** `GET /api/inicio/por-tipo-documental`. Quiet: the block shows its own error. */
 export async function fetchPorTipoDocumental(signal?: AbortSignal): Promise<DocumentosPorTipo> {
-  const response = await api.get<ReadResponse<DocumentosPorTipo>>('/inicio/por-tipo-documental', { silent: true, signal });
+  const response = await api.get<ReadResponse<DocumentosPorTipo>>('/inicio/por-tipo-documental', {
+    silent: true,
+    signal,
+  });
   return response.data.data;
 }
 
-export const porTipoDocumentalQueryOptions = () => queryOptions({ queryKey: inicioKeys.porTipoDocumental(), queryFn: ({ signal }) => fetchPorTipoDocumental(signal) });
+export const porTipoDocumentalQueryOptions = () =>
+  queryOptions({ queryKey: inicioKeys.porTipoDocumental(), queryFn: ({ signal }) => fetchPorTipoDocumental(signal) });
 
 export function usePorTipoDocumental() {
   return useQuery(porTipoDocumentalQueryOptions());

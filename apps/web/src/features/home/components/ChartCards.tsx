@@ -31,7 +31,11 @@ function PorTipoCard() {
   const porTipo = usePorTipoDocumental();
   const vacio = porTipo.data?.every((tipo) => tipo.total === 0);
   return (
-    <Card title={<h2 className="home-card-title">Documentos por tipo documental</h2>} size="small" style={{ height: '100%' }}>
+    <Card
+      title={<h2 className="home-card-title">Documentos por tipo documental</h2>}
+      size="small"
+      style={{ height: '100%' }}
+    >
       {porTipo.isError ? (
         <BlockError what="el gráfico por tipo documental" onRetry={() => void porTipo.refetch()} />
       ) : porTipo.data ? (

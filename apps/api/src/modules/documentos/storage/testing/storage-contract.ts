@@ -36,7 +36,10 @@ export function describeStorageContract(driver: string, setup: () => Promise<Sto
     });
 
     async function stage(content: Buffer): Promise<string> {
-      const received = await receiveToTemp(Readable.from([content]), { tempDir: storage.tempDir, maxBytes: 64 * 1024 * 1024 });
+      const received = await receiveToTemp(Readable.from([content]), {
+        tempDir: storage.tempDir,
+        maxBytes: 64 * 1024 * 1024,
+      });
       return received.tempPath;
     }
 
@@ -127,7 +130,9 @@ export function describeStorageContract(driver: string, setup: () => Promise<Sto
     });
 
     it('keeps 20 files committed in parallel apart', async () => {
-      const contents = Array.from({ length: 20 }, (_, index) => Buffer.from(`archivo ${index} ${randomBytes(2048).toString('hex')}`));
+      const contents = Array.from({ length: 20 }, (_, index) =>
+        Buffer.from(`archivo ${index} ${randomBytes(2048).toString('hex')}`),
+      );
       const keys = await Promise.all(contents.map((content) => commitNew(content)));
       const readBack = await Promise.all(keys.map(async (key) => sha256(await readAll(await storage.read(key)))));
       expect(readBack).toEqual(contents.map(sha256));
