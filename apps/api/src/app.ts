@@ -5,6 +5,7 @@ import { ApiErrorSchema } from '@ecodigital/contracts/envelope';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AppConfig } from './config';
+import type { Database } from './db/database';
 import { MENSAJES } from './errors';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
@@ -54,13 +55,13 @@ export const authenticatedRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
-export const appPlugin = fp<{ config: AppConfig }>(
-  async (app, { config }) => {
+export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
+  async (app, { config, db }) => {
     app.addSchema(ApiErrorSchema);
     await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
 
     await app.register(errorHandlerPlugin);
-    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, db });
     await app.register(storagePlugin, { config: config.storage });
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,
@@ -85,6 +86,8 @@ export const appPlugin = fp<{ config: AppConfig }>(
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['loggerInstance'] | FastifyServerOptions['logger'];
+  /** A database opened beforehand; without it the app opens the one `config` names. */
+  db?: Database;
 }
 
 /** The app, not yet listening nor ready: tests `inject` into it, `server.ts` starts it. */
@@ -98,6 +101,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // A schema that says `additionalProperties: false` rejects unknown fields instead of dropping them.
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(appPlugin, { config });
+  await app.register(appPlugin, { config, db: options.db });
   return app as unknown as FastifyInstance;
 }

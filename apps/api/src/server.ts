@@ -1,11 +1,40 @@
 import './env-defaults';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type AppConfig } from './config';
+import type { Database } from './db/database';
 import { runMigrations } from './db/migrator';
+import { openDatabase } from './db/open-database';
 import { reconciliarEnSegundoPlano } from './modules/documentos/huerfanos';
 
-const config = loadConfig();
-const app = await buildApp(config);
+/** Before the app exists there is no logger: one plain Spanish line, no stack trace. */
+function stop(message: string, error: unknown): never {
+  console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  stop('Configuración no válida', error);
+}
+
+// Opened before Fastify starts loading plugins: a first start of the embedded database on a busy
+// machine can take longer than Fastify's plugin timeout, and must not fail because of it.
+let db: Database;
+try {
+  db = await openDatabase(config);
+} catch (error) {
+  stop('No se pudo abrir la base de datos', error);
+}
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config, { db });
+} catch (error) {
+  await db.close().catch(() => {});
+  stop('No se pudo arrancar la API', error);
+}
 
 try {
   await app.ready();

@@ -11,12 +11,14 @@ declare module 'fastify' {
 export interface DatabasePluginOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Opened beforehand (the server does, outside Fastify's plugin timeout); the app closes it. */
+  db?: Database;
 }
 
 /** Decorates `db` (PostgreSQL when `databaseUrl` is set, embedded PGlite otherwise); closes it with the app. */
 export default fp<DatabasePluginOptions>(
   async (app, options) => {
-    const db = await openDatabase(options);
+    const db = options.db ?? (await openDatabase(options));
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.close();

@@ -20,7 +20,10 @@ if (!Number.isInteger(expedientes) || expedientes < 1 || !Number.isInteger(lote)
 }
 
 const config = loadConfig();
-const db = await openDatabase(config);
+const db = await openDatabase(config).catch((error: unknown) => {
+  console.error(`No se pudo abrir la base de datos: ${(error as Error).message}`);
+  process.exit(1);
+});
 const numero = new Intl.NumberFormat('es-ES');
 try {
   const aplicadas = await runMigrations(db);
