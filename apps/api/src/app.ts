@@ -67,6 +67,9 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,
       jwksUri: config.oidc.jwksUri,
+      audience: config.oidc.audience,
+      maxLifetimeSeconds: config.oidc.maxTokenLifetimeSeconds,
+      jwksMaxStaleMs: config.oidc.jwksMaxStaleSeconds * 1000,
     });
 
     await app.register(

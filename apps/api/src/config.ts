@@ -15,6 +15,12 @@ export interface AppConfig {
     jwksUri: string | undefined;
     /** Browser-facing base URL of the identity provider (Keycloak's `url`). */
     publicUrl: string | undefined;
+    /** When set, access tokens must name it in `aud`. */
+    audience: string | undefined;
+    /** Longest `exp - iat` accepted, in seconds. */
+    maxTokenLifetimeSeconds: number;
+    /** How long the last keys fetched stay trusted while the provider cannot be reached, in seconds. */
+    jwksMaxStaleSeconds: number;
   };
   webDistDir: string;
   logLevel: string;
@@ -37,6 +43,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientId: nonEmpty(env.OIDC_CLIENT_ID) ?? 'ecodigital-web',
       jwksUri: nonEmpty(env.OIDC_JWKS_URI),
       publicUrl: nonEmpty(env.OIDC_PUBLIC_URL)?.replace(/\/+$/, ''),
+      audience: nonEmpty(env.OIDC_AUDIENCE),
+      maxTokenLifetimeSeconds: positiveInteger('OIDC_MAX_TOKEN_LIFETIME', env.OIDC_MAX_TOKEN_LIFETIME, 86_400),
+      jwksMaxStaleSeconds: positiveInteger('OIDC_JWKS_MAX_STALE', env.OIDC_JWKS_MAX_STALE, 86_400),
     },
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
@@ -57,4 +66,20 @@ function parsePort(value: string | undefined): number {
     throw new Error(`PORT no válido: «${value}»`);
   }
   return port;
+}
+
+/** A whole number of seconds, milliseconds or items, at least 1 (a zero limit would disable what it limits). */
+export function positiveInteger(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  max = 2_147_483_647,
+): number {
+  const text = nonEmpty(value);
+  if (text === undefined) return fallback;
+  const number = /^[0-9]{1,10}$/.test(text) ? Number(text) : NaN;
+  if (!(number >= 1 && number <= max)) {
+    throw new Error(`${name} no válido: «${value}» (debe ser un número entero entre 1 y ${max})`);
+  }
+  return number;
 }

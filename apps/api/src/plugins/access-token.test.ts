@@ -33,10 +33,16 @@ describe('access token verifier and the JWKS cache', () => {
   let jwksUri: string;
   let published: JWK[] = [];
   let fetches = 0;
+  let down = false;
 
   beforeAll(async () => {
     server = createServer((_request, response) => {
       fetches += 1;
+      if (down) {
+        response.statusCode = 503;
+        response.end();
+        return;
+      }
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify({ keys: published }));
     });
@@ -110,5 +116,128 @@ describe('access token verifier and the JWKS cache', () => {
       sub: 'persona-1',
     });
     await expect(verify(await key.sign({ iat: now - 400, exp: now - 60 }))).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  describe('while the identity provider cannot be reached', () => {
+    const MINUTE = 60_000;
+    const HOUR = 60 * MINUTE;
+    let clock = 0;
+    const verifierWithClock = () =>
+      createAccessTokenVerifier({
+        issuer: ISSUER,
+        clientId: 'ecodigital-web',
+        jwksUri,
+        clock: () => clock,
+      });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+    it('keeps trusting the last keys past their freshness, for 24 h after the last fetch, then refuses', async () => {
+      const key = await newKey('caida');
+      published = [key.jwk];
+      down = false;
+      clock = 0;
+      const verify = verifierWithClock();
+      await verify(await key.sign());
+      expect(verify.keys()).toMatchObject({ estado: 'vigentes', obtenidas: new Date(0).toISOString() });
+
+      down = true;
+      clock = 11 * MINUTE; // past the 10 minutes of freshness: jose's cache used to give up here
+      await expect(verify(await key.sign())).resolves.toMatchObject({ sub: 'persona-1' });
+      await settle(); // the background refresh fails
+      expect(verify.keys()).toMatchObject({
+        estado: 'en_cache',
+        validasHasta: new Date(24 * HOUR).toISOString(),
+      });
+
+      clock = 23 * HOUR;
+      await expect(verify(await key.sign())).resolves.toMatchObject({ sub: 'persona-1' });
+
+      clock = 24 * HOUR + 1;
+      await expect(verify(await key.sign())).rejects.toBeInstanceOf(KeysUnavailableError);
+      expect(verify.keys().estado).toBe('sin_claves');
+
+      down = false;
+      await expect(verify(await key.sign())).resolves.toMatchObject({ sub: 'persona-1' });
+      expect(verify.keys().estado).toBe('vigentes');
+    });
+
+    it('does not wait for the provider on each request: one background refresh per cooldown', async () => {
+      const key = await newKey('sin-espera');
+      published = [key.jwk];
+      down = false;
+      clock = 0;
+      const verify = verifierWithClock();
+      await verify(await key.sign());
+      down = true;
+      fetches = 0;
+      clock = 11 * MINUTE;
+      for (let i = 0; i < 5; i++) await verify(await key.sign());
+      await settle();
+      expect(fetches).toBe(1);
+      clock += 31_000;
+      await verify(await key.sign());
+      await settle();
+      expect(fetches).toBe(2);
+    });
+
+    it('still asks for an unknown key once the cooldown is over, and says the provider is down', async () => {
+      const known = await newKey('conocida-2');
+      const rotated = await newKey('rotada');
+      published = [known.jwk];
+      down = false;
+      clock = 0;
+      const verify = verifierWithClock();
+      await verify(await known.sign());
+      down = true;
+      await expect(verify(await rotated.sign())).rejects.toBeInstanceOf(InvalidTokenError);
+      clock = 31_000;
+      fetches = 0;
+      await expect(verify(await rotated.sign())).rejects.toBeInstanceOf(KeysUnavailableError);
+      expect(fetches).toBe(1);
+      published = [known.jwk, rotated.jwk];
+      down = false;
+      clock = 62_000;
+      await expect(verify(await rotated.sign())).resolves.toMatchObject({ sub: 'persona-1' });
+    });
+  });
+
+  describe('claims about time and audience', () => {
+    const verifier = (extra: Partial<Parameters<typeof createAccessTokenVerifier>[0]> = {}) =>
+      createAccessTokenVerifier({ issuer: ISSUER, clientId: 'ecodigital-web', jwksUri, ...extra });
+
+    it('refuses a token issued in the future beyond the clock tolerance', async () => {
+      const key = await newKey('futuro');
+      published = [key.jwk];
+      down = false;
+      const verify = verifier();
+      const now = Math.floor(Date.now() / 1000);
+      await expect(verify(await key.sign({ iat: now + 20, exp: now + 300 }))).resolves.toBeTruthy();
+      await expect(verify(await key.sign({ iat: now + 3600, exp: now + 7200 }))).rejects.toThrow(/iat en el futuro/);
+    });
+
+    it('refuses a lifetime over the maximum (24 h by default), and a token without iat', async () => {
+      const key = await newKey('vida');
+      published = [key.jwk];
+      down = false;
+      const now = Math.floor(Date.now() / 1000);
+      const tenYears = await key.sign({ iat: now, exp: now + 10 * 365 * 86_400 });
+      await expect(verifier()(tenYears)).rejects.toThrow(/vida del token/);
+      await expect(
+        verifier({ maxLifetimeSeconds: 600 })(await key.sign({ iat: now, exp: now + 3600 })),
+      ).rejects.toThrow(/vida del token/);
+      await expect(verifier()(await key.sign({ iat: now, exp: now + 86_400 }))).resolves.toBeTruthy();
+      await expect(verifier()(await key.sign({ iat: undefined }))).rejects.toBeInstanceOf(InvalidTokenError);
+    });
+
+    it('requires the configured audience when there is one', async () => {
+      const key = await newKey('audiencia');
+      published = [key.jwk];
+      down = false;
+      const conAudiencia = verifier({ audience: 'ecodigital-api' });
+      await expect(conAudiencia(await key.sign({ aud: ['account', 'ecodigital-api'] }))).resolves.toBeTruthy();
+      await expect(conAudiencia(await key.sign({ aud: 'account' }))).rejects.toBeInstanceOf(InvalidTokenError);
+      await expect(conAudiencia(await key.sign())).rejects.toBeInstanceOf(InvalidTokenError);
+      await expect(verifier()(await key.sign({ aud: 'account' }))).resolves.toBeTruthy();
+    });
   });
 });

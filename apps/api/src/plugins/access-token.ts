@@ -1,11 +1,7 @@
-import {
-  createRemoteJWKSet,
-  decodeProtectedHeader,
-  errors as joseErrors,
-  jwtVerify,
-  type JWSAlgorithm,
-  type JWTPayload,
-} from 'jose';
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWSAlgorithm, type JWTPayload } from 'jose';
+import { createJwksCache, KeysUnavailableError, type JwksStatus } from './jwks-cache';
+
+export { KeysUnavailableError };
 
 /** Asymmetric only: an HMAC or `none` token would let anyone holding the public key sign. */
 export const ALLOWED_ALGORITHMS: JWSAlgorithm[] = [
@@ -39,11 +35,6 @@ export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
 }
 
-/** The keys could not be fetched: the token may be fine, the identity provider is not. */
-export class KeysUnavailableError extends Error {
-  override name = 'KeysUnavailableError';
-}
-
 export interface AccessTokenVerifierOptions {
   issuer: string;
   clientId: string;
@@ -51,50 +42,65 @@ export interface AccessTokenVerifierOptions {
   jwksUri?: string;
   /** Minimum time between two JWKS fetches caused by unknown keys (default 30 s). */
   jwksCooldownMs?: number;
+  /** How long the last keys fetched stay trusted while the provider cannot be reached (default 24 h). */
+  jwksMaxStaleMs?: number;
+  /** Keys younger than this are used without asking the provider again (default 10 min). */
+  jwksFreshMs?: number;
+  /** Longest `exp - iat` accepted, in seconds (default 24 h): a token valid for years is refused. */
+  maxLifetimeSeconds?: number;
+  /** When set, `aud` must contain it (Keycloak can add the API as an audience). */
+  audience?: string;
+  /** The key cache's clock (tests move it instead of waiting). */
+  clock?: () => number;
 }
 
-export type VerifyAccessToken = (token: string) => Promise<Principal>;
+export interface VerifyAccessToken {
+  (token: string): Promise<Principal>;
+  /** The state of the identity provider's keys, for `/api/health`. */
+  keys(): JwksStatus;
+  /** Fetches the keys unless usable ones are held. */
+  ensureKeys(): Promise<void>;
+}
 
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): VerifyAccessToken {
-  let keySet: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
-
-  const getKeySet = () => {
-    keySet ??= resolveJwksUri(options).then((uri) =>
-      // A key the cache does not know triggers one refetch; the cooldown stops forged kids from
-      // turning every request into a fetch.
-      createRemoteJWKSet(new URL(uri), {
-        cooldownDuration: options.jwksCooldownMs ?? 30_000,
-        cacheMaxAge: 10 * 60_000,
-        timeoutDuration: 5_000,
-      }),
-    );
-    // A failed discovery is retried on the next request instead of being cached forever.
-    keySet.catch(() => {
-      keySet = undefined;
+  let jwksUri: Promise<string> | undefined;
+  const resolveUri = () => {
+    jwksUri ??= resolveJwksUri(options);
+    // A failed discovery is retried on the next fetch instead of being remembered forever.
+    jwksUri.catch(() => {
+      jwksUri = undefined;
     });
-    return keySet;
+    return jwksUri;
   };
+  const cache = createJwksCache({
+    jwksUri: resolveUri,
+    cooldownMs: options.jwksCooldownMs,
+    maxStaleMs: options.jwksMaxStaleMs,
+    freshMs: options.jwksFreshMs,
+    now: options.clock,
+  });
+  const maxLifetime = options.maxLifetimeSeconds ?? 24 * 3600;
 
-  return async (token) => {
+  const verify = async (token: string) => {
     assertPlausible(token);
-    const jwks = await getKeySet().catch((error: unknown) => {
-      throw new KeysUnavailableError(`descubrimiento OIDC: ${(error as Error).message}`, { cause: error });
-    });
     let verified;
     try {
-      verified = await jwtVerify(token, jwks, {
+      verified = await jwtVerify(token, cache.getKey, {
         issuer: options.issuer,
+        audience: options.audience,
         algorithms: ALLOWED_ALGORITHMS,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ['exp', 'sub'],
+        requiredClaims: ['exp', 'sub', 'iat'],
       });
     } catch (error) {
-      if (error instanceof joseErrors.JWKSTimeout || !(error instanceof joseErrors.JOSEError)) {
+      if (error instanceof KeysUnavailableError) throw error;
+      if (!(error instanceof joseErrors.JOSEError)) {
         throw new KeysUnavailableError(`JWKS: ${(error as Error).message}`, { cause: error });
       }
       throw new InvalidTokenError(`${error.code}: ${error.message}`);
     }
     const { payload, protectedHeader } = verified;
+    assertTimes(payload, maxLifetime);
 
     if (!isAccessToken(protectedHeader.typ, payload.typ)) {
       throw new InvalidTokenError(
@@ -106,6 +112,19 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
     }
     return toPrincipal(payload);
   };
+  return Object.assign(verify, { keys: () => cache.status(), ensureKeys: () => cache.ensure() });
+}
+
+/**
+ * jose checks `exp` and `nbf`; a token issued in the future, or meant to last for years, is also a
+ * forgery or a misconfigured issuer, and is refused.
+ */
+function assertTimes(payload: JWTPayload, maxLifetime: number): void {
+  const now = Math.floor(Date.now() / 1000);
+  const iat = payload.iat!;
+  if (iat > now + CLOCK_TOLERANCE_SECONDS) throw new InvalidTokenError(`iat en el futuro (${iat})`);
+  const lifetime = payload.exp! - iat;
+  if (lifetime > maxLifetime) throw new InvalidTokenError(`vida del token ${lifetime} s > ${maxLifetime} s`);
 }
 
 /** Refuses malformed tokens and foreign algorithms before any key is fetched. */

@@ -80,6 +80,26 @@ describe('bearer token verification (real dev IdP)', () => {
     );
   });
 
+  it('refuses a token valid for 10 years, signed by the real key', async () => {
+    const key = await stack.idp().signingKey();
+    const forever = await resign(adminTokens.access_token, key, (payload) => ({
+      ...payload,
+      iat: now(),
+      exp: now() + 10 * 365 * 86_400,
+    }));
+    await expectUnauthorized(`Bearer ${forever}`);
+  });
+
+  it('refuses a token issued in the future, signed by the real key', async () => {
+    const key = await stack.idp().signingKey();
+    const future = await resign(adminTokens.access_token, key, (payload) => ({
+      ...payload,
+      iat: now() + 3600,
+      exp: now() + 3900,
+    }));
+    await expectUnauthorized(`Bearer ${future}`);
+  });
+
   it('refuses a token from another issuer', async () => {
     const key = await stack.idp().signingKey();
     const token = await resign(adminTokens.access_token, key, (payload) => ({

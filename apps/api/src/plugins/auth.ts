@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook for scopes whose routes need a signed-in person. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The identity provider's signing keys as the API holds them (health reports them). */
+    identityKeys: Pick<VerifyAccessToken, 'keys' | 'ensureKeys'>;
   }
   interface FastifyRequest {
     /** Set by `authenticate`; only read inside an authenticated scope. */
@@ -18,6 +20,9 @@ export interface AuthPluginOptions {
   issuer: string;
   clientId: string;
   jwksUri?: string;
+  audience?: string;
+  maxLifetimeSeconds?: number;
+  jwksMaxStaleMs?: number;
 }
 
 /** Decorates `authenticate` (bearer access token → `request.principal`). Depends on nothing. */
@@ -25,6 +30,7 @@ export default fp<AuthPluginOptions>(
   async (app, options) => {
     const verify: VerifyAccessToken = createAccessTokenVerifier(options);
 
+    app.decorate('identityKeys', { keys: () => verify.keys(), ensureKeys: () => verify.ensureKeys() });
     app.decorateRequest('principal', null as unknown as Principal);
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request.headers.authorization);

@@ -1,16 +1,28 @@
 import type { Health } from '@ecodigital/contracts/health';
 import type { Database } from '../../db/database';
-import { fetchDiscovery } from '../../plugins/access-token';
+import { fetchDiscovery, type VerifyAccessToken } from '../../plugins/access-token';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-export async function checkHealth(db: Database, issuer: string, version: string): Promise<Health> {
+export async function checkHealth(
+  db: Database,
+  identityKeys: Pick<VerifyAccessToken, 'keys' | 'ensureKeys'>,
+  issuer: string,
+  version: string,
+): Promise<Health> {
   const [database, identityProvider] = await Promise.all([
     withTimeout(db.query('SELECT 1'), CHECK_TIMEOUT_MS).then(ok, failed),
     fetchDiscovery(issuer, CHECK_TIMEOUT_MS).then(ok, failed),
+    identityKeys.ensureKeys(),
   ]);
+  const { estado, obtenidas, validasHasta } = identityKeys.keys();
   const status = database === 'ok' && identityProvider === 'ok' ? 'ok' : 'degraded';
-  return { status, database, identityProvider, version };
+  return { status, database, identityProvider, claves: { estado, obtenidas, validasHasta }, version };
+}
+
+/** Whether this instance can serve people: tokens are verified with the keys it holds, even stale ones. */
+export function canServe(health: Health): boolean {
+  return health.database === 'ok' && health.claves.estado !== 'sin_claves';
 }
 
 const ok = () => 'ok' as const;
@@ -29,5 +41,10 @@ export function degradedMessage(health: Health): string {
     health.database === 'error' ? 'la base de datos' : undefined,
     health.identityProvider === 'error' ? 'el proveedor de identidad' : undefined,
   ].filter(Boolean);
-  return `Servicio degradado: no responde ${failing.join(' ni ')}.`;
+  const sinClaves =
+    health.claves.estado === 'sin_claves' && health.identityProvider === 'ok'
+      ? ' No se pudieron obtener las claves del proveedor de identidad.'
+      : '';
+  if (failing.length === 0) return `Servicio degradado.${sinClaves}`;
+  return `Servicio degradado: no responde ${failing.join(' ni ')}.${sinClaves}`;
 }

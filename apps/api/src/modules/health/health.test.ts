@@ -22,20 +22,47 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { status: 'ok', database: 'ok', identityProvider: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
+      data: {
+        status: 'ok',
+        database: 'ok',
+        identityProvider: 'ok',
+        claves: { estado: 'vigentes', obtenidas: expect.any(String), validasHasta: expect.any(String) },
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      },
     });
   });
 
-  it('answers 503 degraded when the identity provider is down', async () => {
+  it('keeps answering 200 while the identity provider is down and its keys are still trusted, and says so', async () => {
+    const token = (await idp.tokensFor('gestor')).access_token;
     await idp.close();
     idpClosed = true;
     const response = await health();
-    expect(response.statusCode).toBe(503);
+    expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      success: false,
-      msg: 'Servicio degradado: no responde el proveedor de identidad.',
-      data: { status: 'degraded', database: 'ok', identityProvider: 'error' },
+      success: true,
+      data: { status: 'degraded', database: 'ok', identityProvider: 'error', claves: { estado: 'vigentes' } },
     });
+    const session = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/session/get',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(session.statusCode).toBe(200);
+  });
+
+  it('answers 503 degraded when the identity provider is down and no keys were ever fetched', async () => {
+    const fresh = await createTestApp({ issuer: idp.issuer });
+    try {
+      const response = await fresh.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        success: false,
+        msg: 'Servicio degradado: no responde el proveedor de identidad.',
+        data: { status: 'degraded', database: 'ok', identityProvider: 'error', claves: { estado: 'sin_claves' } },
+      });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('reports the database too when it is gone', async () => {
