@@ -61,7 +61,12 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
     await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
 
     await app.register(errorHandlerPlugin);
-    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, db });
+    await app.register(databasePlugin, {
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      databasePool: config.databasePool,
+      db,
+    });
     await app.register(storagePlugin, { config: config.storage });
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,

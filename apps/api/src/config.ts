@@ -2,11 +2,21 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { loadStorageConfig, type StorageConfig } from './modules/documentos/storage/storage-config';
 
+export interface DatabasePoolConfig {
+  max: number;
+  /** How long a request waits for a free connection before answering 503. */
+  connectionWaitMs: number;
+  /** PostgreSQL cancels a statement running longer than this (migrations are exempt). */
+  statementTimeoutMs: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
   /** Absent → embedded PGlite under `<dataDir>/db`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL pool (unused by the embedded database). */
+  databasePool: DatabasePoolConfig;
   dataDir: string;
   oidc: {
     issuer: string;
@@ -37,6 +47,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? 'localhost',
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    databasePool: {
+      max: positiveInteger('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1000),
+      connectionWaitMs: positiveInteger('DATABASE_POOL_WAIT_MS', env.DATABASE_POOL_WAIT_MS, 5_000),
+      statementTimeoutMs: positiveInteger('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
+    },
     dataDir,
     oidc: {
       issuer: (nonEmpty(env.OIDC_ISSUER) ?? 'http://localhost:8080/realms/ecodigital').replace(/\/+$/, ''),

@@ -17,6 +17,8 @@ export const MENSAJES = {
   errorInterno: 'Error interno del servidor.',
   solicitudNoValida: 'La solicitud no es válida.',
   caracteresNoValidos: 'La solicitud contiene caracteres no válidos.',
+  servicioSaturado: 'El servicio está saturado en este momento. Inténtelo de nuevo en unos segundos.',
+  operacionCancelada: 'La operación tardó demasiado y se canceló. Inténtelo de nuevo en unos segundos.',
 } as const;
 
 export const unauthorized = () => new ApiHttpError(401, MENSAJES.noAutenticado, 'UNAUTHORIZED');

@@ -13,3 +13,11 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * The database cannot take this request now (no free connection within the wait, the server is
+ * restarting or refusing connections): the request may succeed later, so callers answer 503.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}

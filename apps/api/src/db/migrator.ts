@@ -49,6 +49,8 @@ export async function runMigrations(db: Database, migrations?: Migration[]): Pro
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
       if (done.length > 0) return false;
+      // A migration may rebuild an index over a million rows: the pool's statement limit is for requests.
+      await tx.exec('SET LOCAL statement_timeout = 0');
       try {
         await tx.exec(migration.sql);
       } catch (error) {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
+import type { DatabasePoolConfig } from '../config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,7 @@ declare module 'fastify' {
 export interface DatabasePluginOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  databasePool: DatabasePoolConfig;
   /** Opened beforehand (the server does, outside Fastify's plugin timeout); the app closes it. */
   db?: Database;
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
+import { DatabaseUnavailableError } from '../db/database';
 import { ApiHttpError, MENSAJES } from '../errors';
 import { validationMessage } from './validation-messages';
 
@@ -15,6 +16,12 @@ const MENSAJES_POR_ESTADO: Record<number, string> = {
   415: 'Tipo de contenido no admitido.',
   429: 'Demasiadas solicitudes. Inténtelo más tarde.',
 };
+
+/** Seconds a client should wait before retrying when the database is saturated. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** PostgreSQL cancelled the statement after `statement_timeout`. */
+const STATEMENT_TIMEOUT = '57014';
 
 /** PostgreSQL refusing a character (a NUL byte in a text field): the input is wrong, not the server. */
 const TEXTO_NO_ALMACENABLE = new Set(['22021', '22P05']);
@@ -40,6 +47,18 @@ export default fp(
           msg: validationMessage(error.validation, error.validationContext),
           code: 'VALIDATION',
         });
+      }
+      if (error instanceof DatabaseUnavailableError || error.code === STATEMENT_TIMEOUT) {
+        request.log.warn({ err: error }, 'base de datos saturada');
+        const timeout = error.code === STATEMENT_TIMEOUT;
+        return reply
+          .code(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({
+            success: false,
+            msg: timeout ? MENSAJES.operacionCancelada : MENSAJES.servicioSaturado,
+            code: timeout ? 'DB_TIMEOUT' : 'DB_UNAVAILABLE',
+          });
       }
       if (TEXTO_NO_ALMACENABLE.has(String(error.code))) {
         request.log.info({ err: error }, 'texto no almacenable');

@@ -20,10 +20,13 @@ if (!Number.isInteger(expedientes) || expedientes < 1 || !Number.isInteger(lote)
 }
 
 const config = loadConfig();
-const db = await openDatabase(config).catch((error: unknown) => {
-  console.error(`No se pudo abrir la base de datos: ${(error as Error).message}`);
-  process.exit(1);
-});
+// Generating a million expedientes runs statements far longer than a request may.
+const db = await openDatabase({ ...config, databasePool: { ...config.databasePool, statementTimeoutMs: 0 } }).catch(
+  (error: unknown) => {
+    console.error(`No se pudo abrir la base de datos: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);
 const numero = new Intl.NumberFormat('es-ES');
 try {
   const aplicadas = await runMigrations(db);
