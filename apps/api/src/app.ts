@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import storagePlugin from './plugins/storage';
 import errorHandlerPlugin from './plugins/error-handler';
+import timeLimitsPlugin from './plugins/time-limits';
 import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
 import configRoutes from './modules/config/config.routes';
@@ -61,6 +62,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
     await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
 
     await app.register(errorHandlerPlugin);
+    await app.register(timeLimitsPlugin, { idleWindowMs: config.transferIdleTimeoutMs });
     await app.register(databasePlugin, {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
@@ -106,6 +108,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.:-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
+    // Answered with 503 if still unanswered; transfer routes set a longer limit of their own.
+    handlerTimeout: config.requestTimeoutMs,
     // A schema that says `additionalProperties: false` rejects unknown fields instead of dropping them.
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -33,6 +33,10 @@ export interface AppConfig {
     jwksMaxStaleSeconds: number;
   };
   webDistDir: string;
+  /** Total time a request may take, from arrival to the end of its answer (transfers excepted). */
+  requestTimeoutMs: number;
+  /** An upload or download moving almost nothing for this long is ended. */
+  transferIdleTimeoutMs: number;
   logLevel: string;
   productName: string;
   /** Where document bytes live and the upload size limit. */
@@ -63,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       jwksMaxStaleSeconds: positiveInteger('OIDC_JWKS_MAX_STALE', env.OIDC_JWKS_MAX_STALE, 86_400),
     },
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(repoRoot, 'apps/web/dist')),
+    requestTimeoutMs: positiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 120_000),
+    transferIdleTimeoutMs: positiveInteger('TRANSFER_IDLE_TIMEOUT_MS', env.TRANSFER_IDLE_TIMEOUT_MS, 60_000),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     productName: nonEmpty(env.PRODUCT_NAME) ?? 'EcoDigital',
     storage: loadStorageConfig({ ...env, DATA_DIR: dataDir }),

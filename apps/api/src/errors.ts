@@ -18,6 +18,7 @@ export const MENSAJES = {
   solicitudNoValida: 'La solicitud no es válida.',
   caracteresNoValidos: 'La solicitud contiene caracteres no válidos.',
   servicioSaturado: 'El servicio está saturado en este momento. Inténtelo de nuevo en unos segundos.',
+  fueraDeTiempo: 'La solicitud tardó demasiado en completarse. Inténtelo de nuevo.',
   operacionCancelada: 'La operación tardó demasiado y se canceló. Inténtelo de nuevo en unos segundos.',
 } as const;
 

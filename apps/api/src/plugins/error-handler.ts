@@ -48,6 +48,15 @@ export default fp(
           code: 'VALIDATION',
         });
       }
+      if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+        request.log.warn({ url: request.url }, 'solicitud fuera de tiempo');
+        // The body may still be arriving: close rather than keep reading a slow sender.
+        return reply
+          .code(503)
+          .header('connection', 'close')
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({ success: false, msg: MENSAJES.fueraDeTiempo, code: 'TIMEOUT' });
+      }
       if (error instanceof DatabaseUnavailableError || error.code === STATEMENT_TIMEOUT) {
         request.log.warn({ err: error }, 'base de datos saturada');
         const timeout = error.code === STATEMENT_TIMEOUT;

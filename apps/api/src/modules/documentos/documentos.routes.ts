@@ -33,8 +33,11 @@ import { indicePdf } from './indice-pdf';
 import { RangeNotSatisfiableError, StoredObjectNotFoundError } from './storage/document-storage';
 import { procesarSubida } from './subida.multipart';
 import { verificar } from './verificacion.service';
+import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
 
 const MAX_ID = 2_147_483_647;
+/** Re-reading every file of a large expediente may take minutes; one runs at a time per expediente. */
+const LIMITE_VERIFICACION_MS = 30 * 60_000;
 
 function idDe(raw: string, noExiste: () => ApiHttpError): number {
   const id = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
@@ -59,7 +62,12 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/expedientes/:id/documentos',
-    { schema: subirSchema, preValidation: requirePermiso('documentos.subir') },
+    {
+      schema: subirSchema,
+      preValidation: requirePermiso('documentos.subir'),
+      config: { transferencia: 'subida' },
+      handlerTimeout: LIMITE_TRANSFERENCIA_MS,
+    },
     async (request, reply) => {
       const caller = await callerOf(request);
       const id = idExpediente(request.params.id);
@@ -132,16 +140,20 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .send(Buffer.from(await indicePdf(datos)));
   });
 
-  app.post('/expedientes/:id/verificar', { schema: verificarSchema, preValidation: ver }, async (request) => {
-    const resultado = await verificar(app.db, app.storage, await callerOf(request), idExpediente(request.params.id));
-    return {
-      success: true as const,
-      msg: resultado.correcto
-        ? `Integridad verificada: ${resultado.documentos_verificados} documentos correctos.`
-        : `Se encontraron ${resultado.incidencias.length} incidencias.`,
-      data: resultado,
-    };
-  });
+  app.post(
+    '/expedientes/:id/verificar',
+    { schema: verificarSchema, preValidation: ver, handlerTimeout: LIMITE_VERIFICACION_MS },
+    async (request) => {
+      const resultado = await verificar(app.db, app.storage, await callerOf(request), idExpediente(request.params.id));
+      return {
+        success: true as const,
+        msg: resultado.correcto
+          ? `Integridad verificada: ${resultado.documentos_verificados} documentos correctos.`
+          : `Se encontraron ${resultado.incidencias.length} incidencias.`,
+        data: resultado,
+      };
+    },
+  );
 
   const servir = async (request: FastifyRequest, reply: FastifyReply, idRaw: string, acceso: Acceso) => {
     const caller = await callerOf(request);
@@ -220,11 +232,16 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   const descargar = requirePermiso('documentos.descargar');
-  app.get('/documentos/:id/descargar', { schema: descargarSchema, preValidation: descargar }, (request, reply) =>
-    servir(request, reply, request.params.id, 'descarga'),
+  const transferencia = { config: { transferencia: 'descarga' }, handlerTimeout: LIMITE_TRANSFERENCIA_MS } as const;
+  app.get(
+    '/documentos/:id/descargar',
+    { schema: descargarSchema, preValidation: descargar, ...transferencia },
+    (request, reply) => servir(request, reply, request.params.id, 'descarga'),
   );
-  app.get('/documentos/:id/vista', { schema: vistaSchema, preValidation: descargar }, (request, reply) =>
-    servir(request, reply, request.params.id, 'vista'),
+  app.get(
+    '/documentos/:id/vista',
+    { schema: vistaSchema, preValidation: descargar, ...transferencia },
+    (request, reply) => servir(request, reply, request.params.id, 'vista'),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../plugins/caller';
 import { requirePermiso } from '../../plugins/permissions';
+import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
 import { expedienteNoExiste, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
 import {
   cambiarEstadoSchema,
@@ -34,16 +35,25 @@ const expedientesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: await listar(app.db, await callerOf(request), request.query),
   }));
 
-  app.get('/expedientes/export.csv', { schema: exportarSchema, preValidation: ver }, async (request, reply) => {
-    const caller = await callerOf(request);
-    const csv = Readable.from(exportarCsv(app.db, caller, request.query));
-    csv.on('error', (error) => request.log.error({ err: error }, 'exportación CSV interrumpida'));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="expedientes-${fechaMadrid()}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+  app.get(
+    '/expedientes/export.csv',
+    {
+      schema: exportarSchema,
+      preValidation: ver,
+      config: { transferencia: 'descarga' },
+      handlerTimeout: LIMITE_TRANSFERENCIA_MS,
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const csv = Readable.from(exportarCsv(app.db, caller, request.query));
+      csv.on('error', (error) => request.log.error({ err: error }, 'exportación CSV interrumpida'));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="expedientes-${fechaMadrid()}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 
   app.post(
     '/expedientes',
