@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '@ecodigital/contracts/envelope';
@@ -100,6 +101,28 @@ export interface BuildAppOptions {
   db?: Database;
 }
 
+/**
+ * Query strings and route parameters are text: `?page=2` must become the number 2. A JSON body
+ * already carries types, and coercing them would store `asunto: 1234567` as "1234567" and accept
+ * `id_tipo: "1"` or `true`; bodies are validated as sent.
+ */
+function validatorsByPart(): NonNullable<FastifyServerOptions['schemaController']> {
+  // The package's types describe the compiled function as taking a schema; at run time Fastify
+  // hands it the route (`{ schema, method, url, httpPart }`), which is what we dispatch on.
+  type CompileForRoute = (route: { httpPart?: string }) => unknown;
+  type Options = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
+  const compilers = AjvCompiler() as unknown as (externalSchemas: unknown, options: Options) => CompileForRoute;
+  const buildValidator = (externalSchemas: unknown, options: Options): CompileForRoute => {
+    const coercing = compilers(externalSchemas, options);
+    const strict = compilers(externalSchemas, {
+      ...options,
+      customOptions: { ...options.customOptions, coerceTypes: false },
+    });
+    return (route) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+  };
+  return { compilersFactory: { buildValidator: buildValidator as never } };
+}
+
 /** The app, not yet listening nor ready: tests `inject` into it, `server.ts` starts it. */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -112,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     handlerTimeout: config.requestTimeoutMs,
     // A schema that says `additionalProperties: false` rejects unknown fields instead of dropping them.
     ajv: { customOptions: { removeAdditional: false } },
+    schemaController: validatorsByPart(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(appPlugin, { config, db: options.db });
   return app as unknown as FastifyInstance;

@@ -17,6 +17,7 @@ export const MENSAJES = {
   errorInterno: 'Error interno del servidor.',
   solicitudNoValida: 'La solicitud no es válida.',
   caracteresNoValidos: 'La solicitud contiene caracteres no válidos.',
+  valorFueraDeRango: 'La solicitud contiene un número o una fecha fuera del rango admitido.',
   servicioSaturado: 'El servicio está saturado en este momento. Inténtelo de nuevo en unos segundos.',
   fueraDeTiempo: 'La solicitud tardó demasiado en completarse. Inténtelo de nuevo.',
   operacionCancelada: 'La operación tardó demasiado y se canceló. Inténtelo de nuevo en unos segundos.',

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ENTERO_MAXIMO, FechaSchema, IdSchema, PAGINA_MAXIMA } from './comunes';
 import {
   DOCUMENTO_IDENTIDAD_PATTERN,
   ESTADOS_EXPEDIENTE,
@@ -63,16 +64,16 @@ export type ExpedienteResumen = Static<typeof ExpedienteResumenSchema>;
 const filtroProperties = {
   q: Type.Optional(Type.String({ maxLength: 200 })),
   estado: Type.Optional(Type.Array(EstadoExpedienteSchema)),
-  tipo: Type.Optional(Type.Integer({ minimum: 1 })),
-  unidad: Type.Optional(Type.Integer({ minimum: 1 })),
-  responsable: Type.Optional(Type.Integer({ minimum: 1 })),
-  desde: Type.Optional(Type.String({ format: 'date' })),
-  hasta: Type.Optional(Type.String({ format: 'date' })),
+  tipo: Type.Optional(IdSchema),
+  unidad: Type.Optional(IdSchema),
+  responsable: Type.Optional(IdSchema),
+  desde: Type.Optional(FechaSchema),
+  hasta: Type.Optional(FechaSchema),
   /** Closing date (`fecha_cierre`), both ends included. */
-  cierre_desde: Type.Optional(Type.String({ format: 'date' })),
-  cierre_hasta: Type.Optional(Type.String({ format: 'date' })),
+  cierre_desde: Type.Optional(FechaSchema),
+  cierre_hasta: Type.Optional(FechaSchema),
   /** Only expedientes with a (non-voided) document incorporated on or after this day. */
-  documentos_desde: Type.Optional(Type.String({ format: 'date' })),
+  documentos_desde: Type.Optional(FechaSchema),
 };
 
 export const ExpedientesFiltroSchema = Type.Object(filtroProperties, { additionalProperties: false });
@@ -81,7 +82,7 @@ export type ExpedientesFiltro = Static<typeof ExpedientesFiltroSchema>;
 export const ExpedientesListaQuerySchema = Type.Object(
   {
     ...filtroProperties,
-    page: Type.Optional(Type.Integer({ minimum: 1 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGINA_MAXIMA })),
     /** Any size up to the largest the web offers (`PAGE_SIZES`), so scripts may read e.g. 20 at a time. */
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: Math.max(...PAGE_SIZES) })),
     sort: Type.Optional(literales(ORDENABLES)),
@@ -117,11 +118,11 @@ export const CrearExpedienteSchema = Type.Object(
   {
     asunto: Asunto,
     descripcion: Type.Optional(Descripcion),
-    id_tipo: Type.Integer({ minimum: 1 }),
-    id_unidad: Type.Integer({ minimum: 1 }),
+    id_tipo: IdSchema,
+    id_unidad: IdSchema,
     interesado_nombre: Type.Optional(InteresadoNombre),
     interesado_documento: Type.Optional(InteresadoDocumento),
-    id_responsable: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    id_responsable: Type.Optional(Type.Union([IdSchema, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -130,14 +131,14 @@ export type CrearExpediente = Static<typeof CrearExpedienteSchema>;
 /** PATCH: only the fields that change, plus the `version` that was read. */
 export const EditarExpedienteSchema = Type.Object(
   {
-    version: Type.Integer({ minimum: 1 }),
+    version: Type.Integer({ minimum: 1, maximum: ENTERO_MAXIMO }),
     asunto: Type.Optional(Asunto),
     descripcion: Type.Optional(Descripcion),
-    id_tipo: Type.Optional(Type.Integer({ minimum: 1 })),
-    id_unidad: Type.Optional(Type.Integer({ minimum: 1 })),
+    id_tipo: Type.Optional(IdSchema),
+    id_unidad: Type.Optional(IdSchema),
     interesado_nombre: Type.Optional(InteresadoNombre),
     interesado_documento: Type.Optional(InteresadoDocumento),
-    id_responsable: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    id_responsable: Type.Optional(Type.Union([IdSchema, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -147,7 +148,7 @@ export const CambiarEstadoSchema = Type.Object(
   {
     estado: EstadoExpedienteSchema,
     motivo: Type.Optional(Type.String({ maxLength: LIMITES_EXPEDIENTE.motivoMax })),
-    version: Type.Integer({ minimum: 1 }),
+    version: Type.Integer({ minimum: 1, maximum: ENTERO_MAXIMO }),
   },
   { additionalProperties: false },
 );

@@ -27,6 +27,20 @@ const STATEMENT_TIMEOUT = '57014';
 const TEXTO_NO_ALMACENABLE = new Set(['22021', '22P05']);
 
 /**
+ * PostgreSQL refusing a number or date out of its range, or text it cannot read as one. The
+ * schemas bound every number and date first; this is the safety net for one they missed.
+ */
+const VALOR_FUERA_DE_RANGO = new Set([
+  '22003', // numeric_value_out_of_range
+  '22008', // datetime_field_overflow
+  '22007', // invalid_datetime_format
+  '22P02', // invalid_text_representation
+  '22009', // invalid_time_zone_displacement_value
+  '2201X', // invalid_row_count_in_result_offset_clause
+  '2201W', // invalid_row_count_in_limit_clause
+]);
+
+/**
  * Turns every error into the envelope `{ success: false, msg, code }` with a Spanish message.
  * A 5xx answers a generic message; the details stay in the log with the request id.
  */
@@ -68,6 +82,10 @@ export default fp(
             msg: timeout ? MENSAJES.operacionCancelada : MENSAJES.servicioSaturado,
             code: timeout ? 'DB_TIMEOUT' : 'DB_UNAVAILABLE',
           });
+      }
+      if (VALOR_FUERA_DE_RANGO.has(String(error.code))) {
+        request.log.warn({ err: error }, 'valor fuera de rango que el esquema no detuvo');
+        return reply.code(400).send({ success: false, msg: MENSAJES.valorFueraDeRango, code: 'VALIDATION' });
       }
       if (TEXTO_NO_ALMACENABLE.has(String(error.code))) {
         request.log.info({ err: error }, 'texto no almacenable');

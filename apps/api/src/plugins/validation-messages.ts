@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { FECHA_PATTERN } from '@ecodigital/contracts/comunes';
 import { DOCUMENTO_IDENTIDAD_PATTERN } from '@ecodigital/contracts/expedientes';
 
 /** What a person should type, for the patterns the contracts use. */
@@ -78,6 +79,8 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
       return formato ? `${campo} debe ser ${formato}.` : `${campo} no tiene un formato válido.`;
     }
     case 'pattern': {
+      // A date is a date to the person, whichever of its two checks it failed.
+      if (params.pattern === FECHA_PATTERN) return `${campo} debe ser ${FORMATOS.date}.`;
       const esperado = PATRONES[String(params.pattern)];
       return esperado ? `${campo} no tiene un formato válido (${esperado}).` : `${campo} no tiene un formato válido.`;
     }
