@@ -77,6 +77,18 @@ describe('types and ranges of what callers send (real PostgreSQL)', () => {
     expect(response.json().msg).toContain(message);
   });
 
+  it.each(['q=%00', 'q=informe%00final', 'tipo=2147483648', 'desde=0000-01-01'])(
+    'GET /api/expedientes/export.csv?%s answers the same 400 JSON as the list, before any CSV byte',
+    async (query) => {
+      const lista = await gestor.get(`/api/expedientes?${query}`);
+      const csv = await gestor.get(`/api/expedientes/export.csv?${query}`);
+      expect(lista.statusCode).toBe(400);
+      expect(csv.statusCode).toBe(400);
+      expect(csv.headers['content-type']).toMatch(/^application\/json/);
+      expect(csv.json()).toEqual(lista.json());
+    },
+  );
+
   it('still reads numbers from the query string', async () => {
     const response = await gestor.get(`/api/expedientes?tipo=${idTipo}&page=1&pageSize=5`);
     expect(response.statusCode).toBe(200);

@@ -45,7 +45,7 @@ const expedientesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const caller = await callerOf(request);
-      const csv = Readable.from(exportarCsv(app.db, caller, request.query));
+      const csv = Readable.from(await exportarCsv(app.db, caller, request.query));
       csv.on('error', (error) => request.log.error({ err: error }, 'exportación CSV interrumpida'));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -63,16 +63,26 @@ function clavesDelCursor(cursor: string, orden: Orden): string[] {
   return claves;
 }
 
-/** The CSV, piece by piece: BOM and header first, then one chunk per database batch. */
-export async function* exportarCsv(
+/**
+ * The CSV, piece by piece: BOM and header first, then one chunk per database batch. The first batch
+ * is read before this resolves, so a filter PostgreSQL refuses (a NUL in `q`) answers 400 JSON as
+ * the list does, instead of a 200 whose connection drops after the header.
+ */
+export async function exportarCsv(
   db: Database,
   caller: Caller,
   query: ExpedientesFiltro & Pick<ExpedientesListaQuery, 'sort' | 'order'>,
-): AsyncGenerator<string> {
-  yield BOM + lineaCsv(CABECERA_CSV);
-  for await (const filas of exportFilas(db, caller, query, resolverOrden(query.sort, query.order))) {
-    yield filas.map(filaCsv).join('');
-  }
+): Promise<AsyncGenerator<string>> {
+  const piezas = exportFilas(db, caller, query, resolverOrden(query.sort, query.order));
+  const primera = await piezas.next();
+  return (async function* () {
+    try {
+      yield BOM + lineaCsv(CABECERA_CSV);
+      for (let pieza = primera; !pieza.done; pieza = await piezas.next()) yield pieza.value.map(filaCsv).join('');
+    } finally {
+      await piezas.return(undefined);
+    }
+  })();
 }
 
 export async function crear(db: Database, caller: Caller, body: CrearExpediente): Promise<Expediente> {
