@@ -28,6 +28,7 @@ export const MENSAJES_DOCUMENTO = {
   motivoCorto: (min: number) => `El campo «motivo» debe tener al menos ${min} caracteres.`,
   solicitudInterrumpida: 'La subida se interrumpió antes de terminar.',
   demasiadosArchivos: 'La solicitud contiene demasiados archivos o campos.',
+  partesSinLeer: 'El envío traía más partes de las que se leen en una solicitud; las últimas no se procesaron.',
 } as const;
 
 export const documentoNoExiste = () => new ApiHttpError(404, MENSAJES_DOCUMENTO.noExiste, 'NOT_FOUND');
@@ -61,6 +62,12 @@ export const rechazos = {
       `El archivo «${nombre}» ya está en este expediente como documento nº ${existente.orden} «${existente.nombre}».`,
     ),
   expedienteCerrado: () => new RechazoArchivo(409, 'EXPEDIENTE_CERRADO', 'El expediente está cerrado.'),
+  demasiadosArchivos: (nombre: string, maximo: number) =>
+    new RechazoArchivo(
+      413,
+      'TOO_MANY_FILES',
+      `El archivo «${nombre}» no se incorporó: se admiten ${maximo} archivos por envío. Súbalo en otro envío.`,
+    ),
 };
 
 export const avisoOtroExpediente = (nombre: string, numero: string) =>

@@ -75,7 +75,7 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!request.isMultipart()) {
         throw new ApiHttpError(415, 'Envíe los archivos como multipart/form-data.', 'UNSUPPORTED_MEDIA_TYPE');
       }
-      const procesados = await procesarSubida(request, {
+      const { procesados, partesSinLeer } = await procesarSubida(request, {
         db: app.db,
         storage: app.storage,
         caller,
@@ -87,16 +87,18 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const subidos = resultados.filter((resultado) => resultado.resultado === 'subido');
       const primerRechazo = procesados.find((procesado) => procesado.rechazo)?.rechazo;
 
+      const sinLeer = partesSinLeer ? ` ${MENSAJES_DOCUMENTO.partesSinLeer}` : '';
+      if (partesSinLeer) reply.header('connection', 'close');
       if (subidos.length === 0 && primerRechazo) {
         const msg =
           procesados.length === 1
-            ? primerRechazo.message
-            : `No se incorporó ninguno de los ${procesados.length} documentos. ${primerRechazo.message}`;
+            ? primerRechazo.message + sinLeer
+            : `No se incorporó ninguno de los ${procesados.length} documentos. ${primerRechazo.message}${sinLeer}`;
         return reply
           .code(primerRechazo.statusCode as 400 | 409 | 413 | 415)
           .send({ success: false as const, msg, code: primerRechazo.code, data: resultados });
       }
-      if (procesados.length === 1) {
+      if (procesados.length === 1 && !partesSinLeer) {
         const [unico] = subidos;
         const msg = `Documento «${unico!.nombre}» incorporado como nº ${unico!.documento!.orden}.`;
         return reply
@@ -105,7 +107,7 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return reply.code(200).send({
         success: true as const,
-        msg: `Se incorporaron ${subidos.length} de ${procesados.length} documentos.`,
+        msg: `Se incorporaron ${subidos.length} de ${procesados.length} documentos.${sinLeer}`,
         data: resultados,
       });
     },

@@ -15,8 +15,20 @@ export interface ArchivoProcesado {
   rechazo?: RechazoArchivo;
 }
 
-const LIMITES_MULTIPART = { files: 100, fields: 100, parts: 200, fieldSize: 1024, fieldNameSize: 100 };
+/** Files incorporated from one request; the ones after it are listed as not incorporated. */
+export const MAX_ARCHIVOS_POR_ENVIO = 100;
+/**
+ * Parts read at all: past these, parsing stops (the outcome of what was read is still answered).
+ * Excess files are read only to learn their names, never stored.
+ */
+const LIMITES_MULTIPART = { files: 1000, fields: 1000, parts: 2000, fieldSize: 1024, fieldNameSize: 100 };
 const LIMITE_SUPERADO = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+export interface SubidaProcesada {
+  procesados: ArchivoProcesado[];
+  /** The request held more parts than are read at all; those were not looked at. */
+  partesSinLeer: boolean;
+}
 
 /**
  * Reads the multipart body part by part, as it arrives: each `id_tipo_documental` field applies to
@@ -26,17 +38,26 @@ const LIMITE_SUPERADO = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIEL
 export async function procesarSubida(
   request: FastifyRequest,
   contexto: Omit<ContextoSubida, 'tipoDocumental'>,
-): Promise<ArchivoProcesado[]> {
+): Promise<SubidaProcesada> {
   const { maxUploadBytes, maxUploadMb } = request.server.storageConfig;
   const procesados: ArchivoProcesado[] = [];
   let tipoDocumental: { id: number; nombre: string } | undefined;
+  // A bad tipo after some files were stored refuses the files after it, not the ones stored.
+  let tipoRechazado: ApiHttpError | undefined;
   try {
     // Busboy stops counting at the limit and skips the rest of that file, so the next parts still arrive.
     const opciones = { limits: { ...LIMITES_MULTIPART, fileSize: maxUploadBytes }, throwFileSizeLimit: false };
     const parts = request.parts(opciones as Parameters<FastifyRequest['parts']>[0]);
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldname === CAMPOS_SUBIDA.tipoDocumental) tipoDocumental = await tipoIndicado(request, part.value);
+        if (part.fieldname !== CAMPOS_SUBIDA.tipoDocumental) continue;
+        try {
+          tipoDocumental = await tipoIndicado(request, part.value);
+          tipoRechazado = undefined;
+        } catch (error) {
+          if (!(error instanceof ApiHttpError) || procesados.length === 0) throw error;
+          tipoRechazado = error;
+        }
         continue;
       }
       if (part.fieldname !== CAMPOS_SUBIDA.archivo) {
@@ -44,6 +65,22 @@ export async function procesarSubida(
         continue;
       }
       const nombre = normaliseFilename(part.filename ?? '');
+      if (procesados.length >= MAX_ARCHIVOS_POR_ENVIO) {
+        part.file.resume();
+        const rechazo = rechazos.demasiadosArchivos(nombre, MAX_ARCHIVOS_POR_ENVIO);
+        procesados.push({ resultado: rechazado(nombre, rechazo), rechazo });
+        continue;
+      }
+      if (tipoRechazado) {
+        part.file.resume();
+        const rechazo = new RechazoArchivo(
+          400,
+          'VALIDATION',
+          `El archivo «${nombre}» no se incorporó: ${tipoRechazado.message}`,
+        );
+        procesados.push({ resultado: rechazado(nombre, rechazo), rechazo });
+        continue;
+      }
       if (!tipoDocumental) {
         part.file.resume();
         throw new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalObligatorio, 'VALIDATION');
@@ -56,12 +93,12 @@ export async function procesarSubida(
       );
     }
   } catch (error) {
-    if (LIMITE_SUPERADO.has((error as { code?: string }).code ?? '')) {
-      throw new ApiHttpError(413, MENSAJES_DOCUMENTO.demasiadosArchivos, 'TOO_MANY_PARTS');
-    }
-    throw error;
+    if (!LIMITE_SUPERADO.has((error as { code?: string }).code ?? '')) throw error;
+    // What was stored stays stored and is reported; only the parts after the limit go unread.
+    if (procesados.length === 0) throw new ApiHttpError(413, MENSAJES_DOCUMENTO.demasiadosArchivos, 'TOO_MANY_PARTS');
+    return { procesados, partesSinLeer: true };
   }
-  return procesados;
+  return { procesados, partesSinLeer: false };
 }
 
 async function procesarArchivo(
