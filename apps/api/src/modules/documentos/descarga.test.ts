@@ -1,5 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { coincideIfNoneMatch, contentDisposition, contentType, etagDe, nombreAscii, rangoPedido } from './descarga';
+import {
+  coincideIfNoneMatch,
+  contentDisposition,
+  contentType,
+  etagDe,
+  nombreAscii,
+  nombreDeDescarga,
+  rangoPedido,
+} from './descarga';
+
+describe('nombreDeDescarga', () => {
+  it.each([
+    ['poly.html', 'PDF', 'poly.html.pdf'],
+    ['informe.PDF', 'PDF', 'informe.PDF'],
+    ['foto.jpeg', 'JPEG', 'foto.jpeg'],
+    ['foto.jpg', 'JPEG', 'foto.jpg'],
+    ['foto.png', 'JPEG', 'foto.png.jpg'],
+    ['escaneo.tif', 'TIFF', 'escaneo.tif'],
+    ['notas.md', 'TXT', 'notas.md.txt'],
+    ['sin extensión', 'PDF', 'sin extensión.pdf'],
+    ['.pdf', 'PDF', '.pdf.pdf'],
+    ['acta.docx', 'ODT', 'acta.docx.odt'],
+  ])('%j holding %s downloads as %j', (nombre, formato, esperado) => {
+    expect(nombreDeDescarga(nombre, formato)).toBe(esperado);
+  });
+});
 
 describe('contentDisposition', () => {
   it('gives an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987)', () => {

@@ -1,7 +1,21 @@
+import { FORMATOS_ADMITIDOS, type Formato } from '@ecodigital/contracts/documentos';
 /**
  * HTTP details of serving a stored document: the RFC 6266 Content-Disposition with an RFC 5987
  * UTF-8 name (so "Resolución nº 5.pdf" arrives intact) and single-range requests (RFC 9110).
  */
+
+/**
+ * The name a document is downloaded under: the person's name, plus the extension of what the
+ * bytes are when the name does not end in one (`poly.html` holding a PDF downloads as
+ * `poly.html.pdf`), so no program opens a PDF as a web page. The name shown stays the person's.
+ */
+export function nombreDeDescarga(nombre: string, formato: string): string {
+  const extensions: readonly string[] | undefined = FORMATOS_ADMITIDOS[formato as Formato]?.extensions;
+  if (!extensions) return nombre;
+  const punto = nombre.lastIndexOf('.');
+  const extension = punto > 0 ? nombre.slice(punto).toLowerCase() : '';
+  return extensions.includes(extension) ? nombre : `${nombre}${extensions[0]}`;
+}
 
 /** `filename="…"` for old clients: ASCII only, accents dropped, quotes and controls replaced. */
 export function nombreAscii(nombre: string): string {

@@ -70,5 +70,8 @@ export const rechazos = {
     ),
 };
 
+export const avisoExtension = (formato: string, descarga: string) =>
+  `Su contenido es ${formato}: se descargará como «${descarga}».`;
+
 export const avisoOtroExpediente = (nombre: string, numero: string) =>
   `El archivo «${nombre}» ya está también en el expediente ${numero}.`;

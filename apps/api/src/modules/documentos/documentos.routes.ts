@@ -28,7 +28,14 @@ import {
   registrarAcceso,
   type Acceso,
 } from './documentos.service';
-import { coincideIfNoneMatch, contentDisposition, contentType, etagDe, rangoPedido } from './descarga';
+import {
+  coincideIfNoneMatch,
+  contentDisposition,
+  contentType,
+  etagDe,
+  nombreDeDescarga,
+  rangoPedido,
+} from './descarga';
 import { indicePdf } from './indice-pdf';
 import { RangeNotSatisfiableError, StoredObjectNotFoundError } from './storage/document-storage';
 import { procesarSubida } from './subida.multipart';
@@ -219,7 +226,10 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .header('content-type', contentType(documento.mime))
       .header(
         'content-disposition',
-        contentDisposition(acceso === 'vista' ? 'inline' : 'attachment', documento.nombre),
+        contentDisposition(
+          acceso === 'vista' ? 'inline' : 'attachment',
+          nombreDeDescarga(documento.nombre, documento.formato),
+        ),
       );
     if (acceso === 'vista') {
       reply.header('content-security-policy', documento.formato === 'PDF' ? CSP_VISTA : CSP_VISTA_IMAGEN);

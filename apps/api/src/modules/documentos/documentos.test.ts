@@ -486,6 +486,27 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       });
     });
 
+    it('downloads a PDF named poly.html as poly.html.pdf, and says so when it is incorporated', async () => {
+      const expediente = await crearExpediente();
+      const subida = await subir(expediente.id_expediente, [
+        { campo: 'id_tipo_documental', valor: String(tipos.Informe) },
+        { campo: 'archivo', archivo: 'poly.html', contenido: samplePdf('políglota'), tipo: 'text/html' },
+      ]);
+      expect(subida.statusCode).toBe(201);
+      const resultado = subida.json().data[0] as ResultadoSubida;
+      expect(resultado.nombre).toBe('poly.html');
+      expect(resultado.aviso).toBe('Su contenido es PDF: se descargará como «poly.html.pdf».');
+      const id = resultado.documento!.id_documento;
+      for (const ruta of ['descargar', 'vista']) {
+        const response = await as.consulta.get(`/api/documentos/${id}/${ruta}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/pdf');
+        expect(response.headers['content-disposition']).toMatch(
+          /filename="poly\.html\.pdf"; filename\*=UTF-8''poly\.html\.pdf$/,
+        );
+      }
+    });
+
     it('says so in Spanish (500) when the stored file is missing, and records no download', async () => {
       const expediente = await crearExpediente();
       const documento = await subirUno(expediente.id_expediente, 'perdido.pdf', samplePdf('perdido'));

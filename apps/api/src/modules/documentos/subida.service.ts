@@ -8,7 +8,8 @@ import { findExpediente } from '../expedientes/expedientes.repository';
 import { expedienteNoExiste } from '../expedientes/expedientes.mensajes';
 import { insertEvento } from '../expedientes/historial.repository';
 import { findDocumento, findMismaHuella, findUltimaEntrada, insertDocumento, publico } from './documentos.repository';
-import { avisoOtroExpediente, RechazoArchivo, rechazos } from './documentos.mensajes';
+import { avisoExtension, avisoOtroExpediente, RechazoArchivo, rechazos } from './documentos.mensajes';
+import { nombreDeDescarga } from './descarga';
 import { hashEntrada } from './hash-chain';
 import { detectFormat } from './inspection/detect-format';
 import type { DocumentStorage } from './storage/document-storage';
@@ -84,11 +85,16 @@ export async function incorporarArchivo(contexto: ContextoSubida, archivo: Archi
       });
       return (await findDocumento(tx, caller, id))!;
     });
+    const descarga = nombreDeDescarga(archivo.nombre, formato.formato);
+    const avisos = [
+      previo.enOtro ? avisoOtroExpediente(archivo.nombre, previo.enOtro.numero) : undefined,
+      descarga === archivo.nombre ? undefined : avisoExtension(formato.formato, descarga),
+    ].filter((aviso) => aviso !== undefined);
     return {
       nombre: archivo.nombre,
       resultado: 'subido',
       documento: publico(documento),
-      ...(previo.enOtro ? { aviso: avisoOtroExpediente(archivo.nombre, previo.enOtro.numero) } : {}),
+      ...(avisos.length ? { aviso: avisos.join(' ') } : {}),
     };
   } catch (error) {
     if (almacenado) {
