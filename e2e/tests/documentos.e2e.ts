@@ -252,11 +252,12 @@ describe('documentos', () => {
     await page.context().close();
   });
 
-  it('consulta sees the índice and may download, but has no "Subir documentos" nor anular, and no menu entry', async () => {
+  it('consulta sees the índice and may download, but has no "Subir documentos", anular nor "Verificar integridad", and no menu entry', async () => {
     expect(created, 'the previous test creates the expediente').toBeDefined();
     const { page } = await signedInPage(browser(), 'consulta', `/expedientes/ver/${created!.id}`);
     await expect.poll(() => tab(page).locator('[data-testid="documento-fila"]').count(), { timeout: 20_000 }).toBe(3);
-    await tab(page).getByRole('button', { name: 'Verificar integridad' }).waitFor();
+    await tab(page).getByRole('button', { name: 'Descargar índice' }).waitFor();
+    expect(await tab(page).getByRole('button', { name: 'Verificar integridad' }).count()).toBe(0);
     expect(await tab(page).getByRole('button', { name: 'Subir documentos' }).count()).toBe(0);
     expect(
       await tab(page)

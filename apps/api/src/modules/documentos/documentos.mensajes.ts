@@ -32,6 +32,12 @@ export const MENSAJES_DOCUMENTO = {
 } as const;
 
 export const documentoNoExiste = () => new ApiHttpError(404, MENSAJES_DOCUMENTO.noExiste, 'NOT_FOUND');
+export const verificacionEnCurso = () =>
+  new ApiHttpError(
+    409,
+    'Ya se está verificando la integridad de este expediente. Espere a que termine y consulte su resultado.',
+    'VERIFICACION_EN_CURSO',
+  );
 
 /** Why one file of an upload was refused: HTTP status, code for programs, Spanish message naming the file. */
 export class RechazoArchivo extends Error {

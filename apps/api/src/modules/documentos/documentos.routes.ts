@@ -39,12 +39,12 @@ import {
 import { indicePdf } from './indice-pdf';
 import { RangeNotSatisfiableError, StoredObjectNotFoundError } from './storage/document-storage';
 import { procesarSubida } from './subida.multipart';
-import { verificar } from './verificacion.service';
+import { verificar, VERIFICACION_ABANDONADA_MS } from './verificacion.service';
 import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
 
 const MAX_ID = 2_147_483_647;
 /** Re-reading every file of a large expediente may take minutes; one runs at a time per expediente. */
-const LIMITE_VERIFICACION_MS = 30 * 60_000;
+const LIMITE_VERIFICACION_MS = VERIFICACION_ABANDONADA_MS;
 
 function idDe(raw: string, noExiste: () => ApiHttpError): number {
   const id = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
@@ -151,7 +151,11 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/expedientes/:id/verificar',
-    { schema: verificarSchema, preValidation: ver, handlerTimeout: LIMITE_VERIFICACION_MS },
+    {
+      schema: verificarSchema,
+      preValidation: requirePermiso('documentos.verificar'),
+      handlerTimeout: LIMITE_VERIFICACION_MS,
+    },
     async (request) => {
       const resultado = await verificar(app.db, app.storage, await callerOf(request), idExpediente(request.params.id));
       return {

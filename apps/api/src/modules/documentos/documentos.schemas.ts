@@ -82,7 +82,7 @@ export const verificarSchema = {
   tags,
   summary: 'Recalcula el SHA-256 de cada archivo y la cadena del índice; informa de cada discrepancia',
   params: ExpedienteParamsSchema,
-  response: { 200: WriteEnvelope(ResultadoVerificacionSchema), 404: ApiError },
+  response: { 200: WriteEnvelope(ResultadoVerificacionSchema), 404: ApiError, 409: ApiError },
 };
 
 export const descargarSchema = {

@@ -338,7 +338,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
         expect(documento.huella).toBe(sha256(contenidos[i]!));
         expect(sha256(await readFile(await rutaDe(documento.id_documento)))).toBe(documento.huella);
       }
-      const verificacion = await as.consulta.post(`/api/expedientes/${expediente.id_expediente}/verificar`);
+      const verificacion = await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/verificar`);
       expect(verificacion.json()).toMatchObject({
         success: true,
         msg: 'Integridad verificada: 20 documentos correctos.',
@@ -663,6 +663,38 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
   });
 
   describe('verificar', () => {
+    it('needs its own permission: consulta gets 403, and no verification starts', async () => {
+      const expediente = await crearExpediente();
+      await subirUno(expediente.id_expediente, 'solo.pdf', samplePdf('solo'));
+      const response = await as.consulta.post(`/api/expedientes/${expediente.id_expediente}/verificar`);
+      expect(response.statusCode).toBe(403);
+      expect(await stack.app().db.query('SELECT 1 FROM verificacion_en_curso')).toEqual([]);
+    });
+
+    it('runs one verification per expediente at a time: another answers 409 until it ends', async () => {
+      const expediente = await crearExpediente();
+      await subirUno(expediente.id_expediente, 'turno.pdf', samplePdf('turno'));
+      const db = stack.app().db;
+      const url = `/api/expedientes/${expediente.id_expediente}/verificar`;
+      // Another instance is verifying it right now.
+      await db.query('INSERT INTO verificacion_en_curso (id_expediente) VALUES ($1)', [expediente.id_expediente]);
+      const ocupado = await as.admin.post(url);
+      expect(ocupado.statusCode).toBe(409);
+      expect(ocupado.json()).toMatchObject({ code: 'VERIFICACION_EN_CURSO' });
+      expect(ocupado.json().msg).toContain('Ya se está verificando la integridad de este expediente.');
+
+      // That instance stopped mid-way half an hour ago: its turn is taken over.
+      await db.query(`UPDATE verificacion_en_curso SET desde = now() - interval '31 minutes'`);
+      expect((await as.gestor.post(url)).json().data).toMatchObject({ correcto: true });
+      expect(await db.query('SELECT 1 FROM verificacion_en_curso')).toEqual([]);
+
+      // Two at once from here: exactly one runs.
+      const respuestas = await Promise.all([as.gestor.post(url), as.admin.post(url), as.gestor.post(url)]);
+      expect(respuestas.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+      expect(respuestas.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+      expect(await db.query('SELECT 1 FROM verificacion_en_curso')).toEqual([]);
+    });
+
     it('reports a stored file altered on disk and one missing', async () => {
       const expediente = await crearExpediente();
       const a = await subirUno(expediente.id_expediente, 'a.pdf', samplePdf('a'));
@@ -674,7 +706,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       await writeFile(ruta, bytes);
       await unlink(await rutaDe(b.id_documento));
 
-      const response = await as.consulta.post(`/api/expedientes/${expediente.id_expediente}/verificar`);
+      const response = await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/verificar`);
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.msg).toBe('Se encontraron 2 incidencias.');
@@ -694,7 +726,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       await db.exec('ALTER TABLE documento DISABLE TRIGGER documento_inmutable');
       try {
         await db.query(`UPDATE documento SET nombre = 'cambiado.pdf' WHERE id_documento = $1`, [dos.id_documento]);
-        const alterada = (await as.consulta.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data;
+        const alterada = (await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data;
         expect(alterada.incidencias.map((i: { orden: number; tipo: string }) => [i.orden, i.tipo])).toEqual([
           [2, 'entrada_alterada'],
         ]);
@@ -710,14 +742,14 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
           dos.id_documento,
           reencadenada,
         ]);
-        const rota = (await as.consulta.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data;
+        const rota = (await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data;
         expect(rota.incidencias.map((i: { orden: number; tipo: string }) => [i.orden, i.tipo])).toEqual([
           [3, 'cadena_rota'],
         ]);
 
         // A removed entry leaves a gap and a dangling link.
         await db.query('DELETE FROM documento WHERE id_documento = $1', [dos.id_documento]);
-        const hueco = (await as.consulta.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data;
+        const hueco = (await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/verificar`)).json().data;
         expect(hueco.incidencias.map((i: { orden: number; tipo: string }) => [i.orden, i.tipo])).toEqual([
           [3, 'cadena_rota'],
           [3, 'cadena_rota'],

@@ -4,13 +4,18 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../../plugins/caller';
 import { findExpediente } from '../expedientes/expedientes.repository';
 import { expedienteNoExiste } from '../expedientes/expedientes.mensajes';
+import { verificacionEnCurso } from './documentos.mensajes';
 import { findDocumentos, type DocumentoAlmacenado } from './documentos.repository';
 import { hashEntrada } from './hash-chain';
 import { StoredObjectNotFoundError, type DocumentStorage } from './storage/document-storage';
 
+/** A verification that started longer ago than this was cut short (its instance stopped). */
+export const VERIFICACION_ABANDONADA_MS = 30 * 60_000;
+
 /**
  * Re-reads every stored file through SHA-256 and recomputes the hash chain of the índice, one
  * document at a time (memory stays flat). Every mismatch is an incidencia; none → `correcto`.
+ * One verification per expediente runs at a time, on any instance; another one answers 409.
  */
 export async function verificar(
   db: Database,
@@ -19,6 +24,31 @@ export async function verificar(
   idExpediente: number,
 ): Promise<ResultadoVerificacion> {
   if (!(await findExpediente(db, caller, idExpediente))) throw expedienteNoExiste();
+  if (!(await empezarVerificacion(db, idExpediente))) throw verificacionEnCurso();
+  try {
+    return await verificarAhora(db, storage, idExpediente);
+  } finally {
+    await db.query('DELETE FROM verificacion_en_curso WHERE id_expediente = $1', [idExpediente]);
+  }
+}
+
+/** Takes the expediente's turn: true when no other verification of it is running. */
+async function empezarVerificacion(db: Database, idExpediente: number): Promise<boolean> {
+  const filas = await db.query(
+    `INSERT INTO verificacion_en_curso (id_expediente) VALUES ($1)
+     ON CONFLICT (id_expediente) DO UPDATE SET desde = now()
+       WHERE verificacion_en_curso.desde < now() - make_interval(secs => $2)
+     RETURNING 1`,
+    [idExpediente, VERIFICACION_ABANDONADA_MS / 1000],
+  );
+  return filas.length === 1;
+}
+
+async function verificarAhora(
+  db: Database,
+  storage: DocumentStorage,
+  idExpediente: number,
+): Promise<ResultadoVerificacion> {
   const documentos = await findDocumentos(db, idExpediente);
   const incidencias: IncidenciaVerificacion[] = [];
   let anterior: DocumentoAlmacenado | undefined;

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { canUpload, documentoActions, documentosAccess } from './access';
 
-const gestor = documentosAccess(['expedientes.ver', 'documentos.subir', 'documentos.descargar', 'documentos.anular']);
+const gestor = documentosAccess([
+  'expedientes.ver',
+  'documentos.subir',
+  'documentos.descargar',
+  'documentos.anular',
+  'documentos.verificar',
+]);
 const consulta = documentosAccess(['expedientes.ver', 'documentos.descargar']);
 const sinPermisos = documentosAccess([]);
 const pdf = { formato: 'PDF', anulado: false };
 
 describe('documentosAccess', () => {
   it('reads each permission from the session list', () => {
-    expect(gestor).toEqual({ subir: true, descargar: true, anular: true });
-    expect(consulta).toEqual({ subir: false, descargar: true, anular: false });
+    expect(gestor).toEqual({ subir: true, descargar: true, anular: true, verificar: true });
+    expect(consulta).toEqual({ subir: false, descargar: true, anular: false, verificar: false });
   });
 });
 

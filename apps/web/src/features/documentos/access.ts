@@ -7,6 +7,7 @@ export const PERMISOS_DOCUMENTOS = {
   subir: 'documentos.subir',
   descargar: 'documentos.descargar',
   anular: 'documentos.anular',
+  verificar: 'documentos.verificar',
 } as const;
 
 export type DocumentosAccess = Record<keyof typeof PERMISOS_DOCUMENTOS, boolean>;
@@ -17,6 +18,7 @@ export function documentosAccess(permisos: readonly string[]): DocumentosAccess 
     subir: hasPermiso(permisos, PERMISOS_DOCUMENTOS.subir),
     descargar: hasPermiso(permisos, PERMISOS_DOCUMENTOS.descargar),
     anular: hasPermiso(permisos, PERMISOS_DOCUMENTOS.anular),
+    verificar: hasPermiso(permisos, PERMISOS_DOCUMENTOS.verificar),
   };
 }
 

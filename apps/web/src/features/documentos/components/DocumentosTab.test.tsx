@@ -7,7 +7,13 @@ import { signInWith, useTestApiServer } from '../../../testing/use-test-api-serv
 import { documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
 import { DocumentosTab } from './DocumentosTab';
 
-const GESTOR = ['expedientes.ver', 'documentos.subir', 'documentos.descargar', 'documentos.anular'];
+const GESTOR = [
+  'expedientes.ver',
+  'documentos.subir',
+  'documentos.descargar',
+  'documentos.anular',
+  'documentos.verificar',
+];
 const CONSULTA = ['expedientes.ver', 'documentos.descargar'];
 const server = useTestApiServer();
 let documentos: Documento[];
@@ -100,6 +106,7 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     renderTab();
     await waitFor(() => expect(row(1)).toBeTruthy());
     expect(screen.queryByRole('button', { name: /Subir documentos/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Verificar integridad/ })).toBeNull();
     expect(rowButtons(1)).toEqual(['Previsualizar Solicitud firmada.pdf', 'Descargar Solicitud firmada.pdf']);
     cleanupApp();
 

@@ -171,9 +171,11 @@ export function DocumentosTab({ id_expediente, numero, estado, access: accessPro
             Subir documentos
           </Button>
         )}
-        <Button icon={<SafetyCertificateOutlined />} onClick={startVerification} disabled={!hayDocumentos}>
-          Verificar integridad
-        </Button>
+        {access.verificar && (
+          <Button icon={<SafetyCertificateOutlined />} onClick={startVerification} disabled={!hayDocumentos}>
+            Verificar integridad
+          </Button>
+        )}
         <Dropdown
           disabled={!hayDocumentos}
           menu={{

@@ -71,20 +71,18 @@ beforeEach(() => {
       },
     };
   });
-  useSessionStore
-    .getState()
-    .setSession(
-      {
-        id_usuario: 2,
-        sub: 's',
-        username: 'gestor',
-        nombres: 'Juan Carlos',
-        apellidos: 'Pérez Ruiz',
-        email: null,
-        roles: [],
-      },
-      ['documentos.subir', 'documentos.descargar'],
-    );
+  useSessionStore.getState().setSession(
+    {
+      id_usuario: 2,
+      sub: 's',
+      username: 'gestor',
+      nombres: 'Juan Carlos',
+      apellidos: 'Pérez Ruiz',
+      email: null,
+      roles: [],
+    },
+    ['documentos.subir', 'documentos.descargar'],
+  );
 });
 afterEach(cleanupApp);
 
