@@ -6,6 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
+    setupFiles: ['./support/csp-guard.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 240_000,

@@ -38,4 +38,10 @@ describe('deploy/nginx/ecodigital.conf', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('sends HSTS from the HTTPS server, on every answer', async () => {
+    const site = await readFile(EXAMPLE, 'utf8');
+    const https = site.slice(site.indexOf('listen 443'));
+    expect(https).toMatch(/add_header Strict-Transport-Security "max-age=\d{8,}; includeSubDomains" always;/);
+  });
 });

@@ -21,8 +21,31 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 1366, height: 800 } });
+/**
+ * What Chromium reported as blocked by a Content-Security-Policy in any page of any context made by
+ * `newContext`; `support/csp-guard.ts` fails the test that caused one.
+ */
+const cspViolations: string[] = [];
+
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+function watchForCspViolations(page: Page): void {
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content[ -]Security[ -]Policy/i.test(text)) cspViolations.push(`${page.url()}: ${text}`);
+  });
+}
+
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    viewport: { width: 1366, height: 800 },
+  });
+  context.on('page', watchForCspViolations);
+  return context;
 }
 
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');

@@ -13,6 +13,8 @@ import databasePlugin from './plugins/database';
 import storagePlugin from './plugins/storage';
 import errorHandlerPlugin from './plugins/error-handler';
 import timeLimitsPlugin from './plugins/time-limits';
+import securityHeadersPlugin from './plugins/security-headers';
+import { toRuntimeConfig } from './modules/config/runtime-config';
 import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
 import configRoutes from './modules/config/config.routes';
@@ -60,6 +62,9 @@ export const authenticatedRoutes: FastifyPluginAsync = async (app) => {
 export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
   async (app, { config, db }) => {
     app.addSchema(ApiErrorSchema);
+    await app.register(securityHeadersPlugin, {
+      identityProviderOrigin: new URL(toRuntimeConfig(config).keycloakUrl).origin,
+    });
     await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
 
     await app.register(errorHandlerPlugin);
