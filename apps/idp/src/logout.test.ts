@@ -62,6 +62,38 @@ describe('logout', () => {
     expect(isCallback((await authorizeAgain(browser)).url)).toBe(false);
   });
 
+  it('asks before ending the session when the request does not come from the app (no id_token_hint)', async () => {
+    const browser = new Browser();
+    await signIn({ issuer: idp.issuer, username: 'gestor', password: 'gestor', browser });
+    const url = new URL(logoutUrl());
+    url.search = new URLSearchParams({
+      client_id: 'ecodigital-web',
+      post_logout_redirect_uri: REDIRECT_URI,
+    }).toString();
+
+    // What a link on any page would do: the person is asked, and stays signed in meanwhile.
+    const asked = await browser.request(url, { headers: { Accept: 'text/html' } });
+    expect(asked.status).toBe(200);
+    const html = await asked.text();
+    expect(html).toContain('¿Quiere cerrar la sesión?');
+    expect(html).toContain(`id="kc-logout-cancel" class="button secondary" href="${REDIRECT_URI}"`);
+    expect(isCallback((await authorizeAgain(browser)).url)).toBe(true);
+
+    // «Cerrar sesión» submits oidc-provider's form with its anti-forgery field.
+    const action =
+      /<form[^>]*id="op.logoutForm"[^>]*action="([^"]+)"/.exec(html)?.[1] ??
+      /<form[^>]*action="([^"]+)"[^>]*id="op.logoutForm"/.exec(html)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    const confirmed = await browser.request(new URL(action.replaceAll('&amp;', '&'), idp.issuer), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    });
+    expect([302, 303]).toContain(confirmed.status);
+    expect(confirmed.headers.get('location')).toBe(REDIRECT_URI);
+    expect(isCallback((await authorizeAgain(browser)).url)).toBe(false);
+  });
+
   it('refuses an unregistered post-logout redirect URI', async () => {
     const browser = new Browser();
     const tokens = await signIn({ issuer: idp.issuer, username: 'admin', password: 'admin', browser });

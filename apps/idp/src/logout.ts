@@ -1,4 +1,5 @@
 import type { Provider, ProviderContext } from 'oidc-provider';
+import { logoutConfirmPage } from './pages';
 
 export const SESSION_COOKIE_OPTIONS = { httpOnly: true, sameSite: 'lax' } as const;
 
@@ -13,12 +14,23 @@ async function revokeGrant(provider: Provider, grantId: string): Promise<void> {
 }
 
 /**
- * `rpInitiatedLogout.logoutSource`: oidc-provider would render a confirmation page here. Keycloak
- * logs out straight away when the request names a registered post-logout redirect URI, so this
- * ends the session and redirects, as oidc-provider's own confirm step does. The request has
- * already passed oidc-provider's checks (id_token_hint signature, client, registered URI).
+ * `rpInitiatedLogout.logoutSource`. As Keycloak does: a request that carries an `id_token_hint`
+ * (oidc-provider has checked its signature, the client and the registered URI) comes from the
+ * application and ends the session straight away; one without it could come from any page, so the
+ * person is asked first.
  */
-export async function endSessionWithoutConfirmation(ctx: ProviderContext): Promise<void> {
+export async function logoutSource(ctx: ProviderContext, form: string): Promise<void> {
+  if (ctx.oidc.params?.id_token_hint) {
+    await endSessionWithoutConfirmation(ctx);
+    return;
+  }
+  const state = (ctx.oidc.session?.state ?? {}) as { postLogoutRedirectUri?: string };
+  ctx.type = 'html';
+  ctx.body = logoutConfirmPage(form, state.postLogoutRedirectUri ?? `${ctx.oidc.provider.issuer}/account`);
+}
+
+/** Ends the session and redirects, as oidc-provider's own confirm step does. */
+async function endSessionWithoutConfirmation(ctx: ProviderContext): Promise<void> {
   const { session, provider } = ctx.oidc;
   const state = (session.state ?? {}) as { postLogoutRedirectUri?: string; state?: string };
 

@@ -23,6 +23,9 @@ input:focus{outline:2px solid #17694f;outline-offset:1px;border-color:#17694f}
 .button{display:block;width:100%;margin-top:24px;padding:11px;font-size:1rem;font-weight:600;color:#fff;
   background:#17694f;border:0;border-radius:8px;cursor:pointer;text-align:center;text-decoration:none}
 .button:hover{background:#12533e}
+.button.secondary{background:#fff;color:#17694f;border:1px solid #17694f;margin-top:12px}
+.button.secondary:hover{background:#eef3f1}
+.button:focus-visible{outline:3px solid #0b3d2e;outline-offset:2px}
 .alert{padding:10px 12px;border-radius:8px;background:#fdecec;color:#9b1c1c;border:1px solid #f5c2c2;font-size:.95rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0}
 dt{font-weight:600;color:#52625d}
@@ -112,4 +115,20 @@ export function errorPage(title: string, message: string, details?: string): str
 
 export function loggedOutPage(): string {
   return page('Sesión cerrada', '<h1>Sesión cerrada</h1>\n<p>Ha cerrado la sesión correctamente.</p>');
+}
+
+/**
+ * Asked when a logout request does not prove it comes from the application (no `id_token_hint`),
+ * as Keycloak does: otherwise any page could sign a person out with a link. `form` is
+ * oidc-provider's form (its action and anti-forgery field); only «Cerrar sesión» submits it.
+ */
+export function logoutConfirmPage(form: string, cancelHref: string): string {
+  return page(
+    'Cerrar sesión',
+    `<h1 id="kc-page-title">¿Quiere cerrar la sesión?</h1>
+<p>Se cerrará su sesión en EcoDigital y en el proveedor de identidad.</p>
+${form}
+<button id="kc-logout" class="button" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Cerrar sesión</button>
+<a id="kc-logout-cancel" class="button secondary" href="${escapeHtml(cancelHref)}">Cancelar</a>`,
+  );
 }

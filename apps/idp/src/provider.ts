@@ -1,7 +1,7 @@
 import Provider, { errors, type ProviderContext } from 'oidc-provider';
 import { RefreshTokenAdapter, storageKey, StoreAdapter } from './adapter';
 import type { IdpKeys } from './keys';
-import { endSessionWithoutConfirmation, SESSION_COOKIE_OPTIONS } from './logout';
+import { logoutSource, SESSION_COOKIE_OPTIONS } from './logout';
 import { errorPage, loggedOutPage } from './pages';
 import {
   ACCESS_TOKEN_AUDIENCE,
@@ -181,7 +181,7 @@ export function createProvider(settings: ProviderSettings): Provider {
       userinfo: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: endSessionWithoutConfirmation,
+        logoutSource,
         async postLogoutSuccessSource(ctx: ProviderContext) {
           ctx.type = 'html';
           ctx.body = loggedOutPage();
