@@ -104,6 +104,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['loggerInstance'] | FastifyServerOptions['logger'];
   /** A database opened beforehand; without it the app opens the one `config` names. */
   db?: Database;
+  /** Fastify's limit for loading each plugin (its default, 10 s, when absent). */
+  pluginTimeoutMs?: number;
 }
 
 /**
@@ -136,6 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.:-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
+    ...(options.pluginTimeoutMs === undefined ? {} : { pluginTimeout: options.pluginTimeoutMs }),
     // Answered with 503 if still unanswered; transfer routes set a longer limit of their own.
     handlerTimeout: config.requestTimeoutMs,
     // A schema that says `additionalProperties: false` rejects unknown fields instead of dropping them.

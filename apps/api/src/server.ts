@@ -1,14 +1,12 @@
 import './env-defaults';
-import { buildApp } from './app';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from './config';
-import type { Database } from './db/database';
-import { runMigrations } from './db/migrator';
-import { openDatabase } from './db/open-database';
 import { reconciliarEnSegundoPlano } from './modules/documentos/huerfanos';
+import { startServer } from './start-server';
 
-/** Before the app exists there is no logger: one plain Spanish line, no stack trace. */
-function stop(message: string, error: unknown): never {
-  console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+/** One plain Spanish line and a non-zero exit: no stack trace for an operator to decipher. */
+function stop(message: string): never {
+  console.error(message);
   process.exit(1);
 }
 
@@ -16,43 +14,16 @@ let config: AppConfig;
 try {
   config = loadConfig();
 } catch (error) {
-  stop('Configuración no válida', error);
+  stop(`Configuración no válida: ${(error as Error).message}`);
 }
 
-// Opened before Fastify starts loading plugins: a first start of the embedded database on a busy
-// machine can take longer than Fastify's plugin timeout, and must not fail because of it.
-let db: Database;
+let app: FastifyInstance;
 try {
-  db = await openDatabase(config);
+  app = await startServer(config);
 } catch (error) {
-  stop('No se pudo abrir la base de datos', error);
+  stop((error as Error).message);
 }
 
-let app: Awaited<ReturnType<typeof buildApp>>;
-try {
-  app = await buildApp(config, { db });
-} catch (error) {
-  await db.close().catch(() => {});
-  stop('No se pudo arrancar la API', error);
-}
-
-try {
-  await app.ready();
-  const applied = await runMigrations(app.db);
-  app.log.info({ applied, database: app.db.kind }, applied.length ? 'migraciones aplicadas' : 'esquema al día');
-} catch (error) {
-  app.log.fatal({ err: error }, 'no se pudo preparar la base de datos');
-  await app.close().catch(() => {});
-  process.exit(1);
-}
-
-try {
-  await app.listen({ port: config.port, host: config.host });
-} catch (error) {
-  app.log.fatal({ err: error }, 'no se pudo abrir el puerto');
-  await app.close().catch(() => {});
-  process.exit(1);
-}
 app.log.info(`${config.productName} API en http://${config.host}:${config.port}/ (documentación en /api/docs)`);
 const reconciliacion = reconciliarEnSegundoPlano(app.db, app.storage, app.log);
 
