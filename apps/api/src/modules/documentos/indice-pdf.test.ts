@@ -1,5 +1,11 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { IndiceElectronico } from '@ecodigital/contracts/documentos';
 import { describe, expect, it } from 'vitest';
-import { fecha, fechaHora, notaAnulacion } from './indice-pdf';
+import { fecha, fechaHora, indicePdf, notaAnulacion } from './indice-pdf';
 
 describe('dates of the índice PDF', () => {
   it('are dd/mm/aaaa in Europe/Madrid, so a late UTC evening is already the next day', () => {
@@ -15,5 +21,54 @@ describe('notaAnulacion', () => {
       'Anulado el 22/11/2026: Enviado por error',
     );
     expect(notaAnulacion({ fecha_anulacion: null, motivo_anulacion: null })).toBe('Anulado');
+  });
+});
+
+describe('text of the índice PDF', () => {
+  const entrada = (orden: number, nombre: string): IndiceElectronico['entradas'][number] => ({
+    id_documento: orden,
+    id_expediente: 1,
+    orden,
+    nombre,
+    tipo_documental: { id: 1, nombre: 'Informe' },
+    mime: 'application/pdf',
+    fecha_incorporacion: '2026-11-20T10:00:00Z',
+    tamano: 12_345,
+    formato: 'PDF',
+    huella: 'a'.repeat(64),
+    funcion_resumen: 'SHA-256' as const,
+    hash_anterior: null,
+    hash_entrada: 'b'.repeat(64),
+    subido_por: { id_usuario: 1, nombre_completo: 'Gestor', username: 'gestor' },
+    anulado: false,
+    motivo_anulacion: null,
+    fecha_anulacion: null,
+    anulado_por: null,
+  });
+
+  /** What a reader copies out of the PDF (poppler's pdftotext, as a person's viewer would). */
+  async function textoDe(pdf: Uint8Array): Promise<string> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'indice-pdf-'));
+    try {
+      await writeFile(path.join(dir, 'indice.pdf'), pdf);
+      const { stdout } = await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'indice.pdf'), '-']);
+      return stdout;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('prints Romanian, Polish, Czech and Hungarian names as written, not as "?"', async () => {
+    const nombres = ['Ștefan Țurcanu.pdf', 'Łukasz Żółć.pdf', 'Čapek Řehoř.pdf', 'Erdős Pál.pdf', 'Peñalosa Güell.pdf'];
+    const pdf = await indicePdf({
+      expediente: { id_expediente: 1, numero: 'EXP-2026-000001', asunto: 'Solicitud de Ștefan Łukasz' },
+      generado_en: '2026-11-24T09:00:00Z',
+      funcion_resumen: 'SHA-256',
+      entradas: nombres.map((nombre, i) => entrada(i + 1, nombre)),
+      huella_indice: 'c'.repeat(64),
+    });
+    const texto = await textoDe(pdf);
+    for (const nombre of [...nombres, 'Solicitud de Ștefan Łukasz']) expect(texto).toContain(nombre);
+    expect(texto).not.toContain('?');
   });
 });

@@ -1,14 +1,42 @@
 import type { IndiceElectronico } from '@ecodigital/contracts/documentos';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { tamanoLegible } from './documentos.mensajes';
 
 /**
  * The índice electrónico as an A4 landscape PDF in Spanish: heading, one row per document (the
  * full SHA-256 in a monospaced font), anulados with their name struck through and, below it, when
  * and why they were annulled (not struck: it must stay legible), the huella del índice at the end,
- * and the table header repeated on every page. Standard fonts only (WinAnsi: á é í ó ú ñ ü ¿ ¡ º);
- * a character outside it is shown as "?".
+ * and the table header repeated on every page. The text is set in DejaVu Sans (condensed; mono for
+ * the huellas), embedded and subset: every Latin letter — ñ, ș ț, ł, č, ő — prints as written, which
+ * the PDF standard fonts (WinAnsi only) could not; a character outside the font is shown as "?".
  */
+
+const require = createRequire(import.meta.url);
+
+/** The four faces the índice uses, read once from the `dejavu-fonts-ttf` package. */
+const FUENTES = {
+  normal: 'DejaVuSansCondensed.ttf',
+  negrita: 'DejaVuSansCondensed-Bold.ttf',
+  cursiva: 'DejaVuSansCondensed-Oblique.ttf',
+  mono: 'DejaVuSansMono.ttf',
+} as const;
+type Caras = Record<keyof typeof FUENTES, Uint8Array>;
+let fuentes: Promise<Caras> | undefined;
+
+function leerFuentes(): Promise<Caras> {
+  const leer = (archivo: string) => readFile(require.resolve(`dejavu-fonts-ttf/ttf/${archivo}`));
+  fuentes ??= (async () => ({
+    normal: await leer(FUENTES.normal),
+    negrita: await leer(FUENTES.negrita),
+    cursiva: await leer(FUENTES.cursiva),
+    mono: await leer(FUENTES.mono),
+  }))();
+  fuentes.catch(() => (fuentes = undefined));
+  return fuentes;
+}
 
 const A4_APAISADO: [number, number] = [841.89, 595.28];
 const MARGEN = 36;
@@ -60,10 +88,13 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
   pdf.setLanguage('es-ES');
   pdf.setCreator('EcoDigital');
   pdf.setCreationDate(new Date(indice.generado_en));
-  const normal = await pdf.embedFont(StandardFonts.Helvetica);
-  const negrita = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const cursiva = await pdf.embedFont(StandardFonts.HelveticaOblique);
-  const mono = await pdf.embedFont(StandardFonts.Courier);
+  pdf.registerFontkit(fontkit);
+  const caras = await leerFuentes();
+  const incrustar = (bytes: Uint8Array) => pdf.embedFont(bytes, { subset: true });
+  const normal = await incrustar(caras.normal);
+  const negrita = await incrustar(caras.negrita);
+  const cursiva = await incrustar(caras.cursiva);
+  const mono = await incrustar(caras.mono);
   const texto = representable(normal);
 
   const [ancho, alto] = A4_APAISADO;
@@ -202,7 +233,7 @@ export function notaAnulacion(
   return entrada.motivo_anulacion ? `Anulado${cuando}: ${entrada.motivo_anulacion}` : `Anulado${cuando}`;
 }
 
-/** Replaces what the standard font cannot encode (outside WinAnsi) with "?". */
+/** Replaces what the font has no glyph for with "?". */
 function representable(font: PDFFont): (texto: string) => string {
   const admitidos = new Set(font.getCharacterSet());
   return (texto) =>
