@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase } from '@ecodigital/api/testing/test-database';
 // @ts-expect-error plain JavaScript module shared with `npm start`
-import { buildWeb, startStack, webBuildIsCurrent } from '../scripts/lib/stack.mjs';
+import { apiBuildIsCurrent, buildApi, buildWeb, startStack, webBuildIsCurrent } from '../scripts/lib/stack.mjs';
 import { E2E_ACCESS_TOKEN_TTL, E2E_IDP_PORT, E2E_WEB_PORT } from './support/ports';
 
 declare module 'vitest' {
@@ -17,6 +17,7 @@ declare module 'vitest' {
 /** Starts the product exactly as `npm start` does, on its own ports, database and data folder. */
 export default async function setup(project: TestProject) {
   if (!webBuildIsCurrent()) await buildWeb({ quiet: true });
+  if (!apiBuildIsCurrent()) await buildApi({ quiet: true });
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'ecodigital-e2e-'));
   const webOrigin = `http://localhost:${E2E_WEB_PORT}`;

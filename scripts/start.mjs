@@ -1,6 +1,6 @@
 // `npm start` (and `npm run dev` with --dev): builds what is missing, starts the identity provider
 // and the API, prints where to go and who can sign in, and stops everything on Ctrl-C.
-import { buildWeb, startStack, webBuildIsCurrent } from './lib/stack.mjs';
+import { apiBuildIsCurrent, buildApi, buildWeb, startStack, webBuildIsCurrent } from './lib/stack.mjs';
 
 const dev = process.argv.includes('--dev');
 
@@ -14,6 +14,10 @@ async function main() {
   if (!dev && !webBuildIsCurrent()) {
     console.log('Compilando la aplicación web…');
     await buildWeb();
+  }
+  if (!dev && !apiBuildIsCurrent()) {
+    console.log('Compilando la API…');
+    await buildApi();
   }
   console.log('Arrancando el proveedor de identidad y la API…');
   const stack = await startStack({ dev });

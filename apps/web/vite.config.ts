@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { FIRST_SCREEN_LAZY_CHUNKS } from '../../scripts/lib/shell-js-size.mjs';
 import { deferAntdParts } from './build/defer-antd-parts';
 import { firstScreenLibraries } from './build/first-screen-libraries';
+import { precompress } from './build/precompress';
 
 // @rc-component/form's index attaches its parts to the Form component, so the bundler keeps the
 // whole form engine (and its validator) for the one context antd's popups import from it.
@@ -22,6 +23,7 @@ export default defineConfig({
       { importer: 'card/Card.js', source: '../tabs' },
       { importer: 'avatar/index.js', source: './AvatarGroup' },
     ]),
+    precompress(),
   ],
   server: {
     port: 3000,

@@ -50,3 +50,12 @@ export async function attempt(label: string, objetivo: string, take: () => Promi
     return failed(label, objetivo, error);
   }
 }
+
+/** `attempt` for a step that yields several measures: one failed row if it cannot be taken. */
+export async function attemptMany(label: string, objetivo: string, take: () => Promise<Measure[]>): Promise<Measure[]> {
+  try {
+    return await take();
+  } catch (error) {
+    return [failed(label, objetivo, error)];
+  }
+}

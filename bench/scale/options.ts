@@ -14,11 +14,11 @@ export interface BenchOptions {
   warmupRequests: number;
   /** Whole runs of the export and of COPY; the medians are compared. */
   exportRuns: number;
-  /** Groups of measures to take (all by default): sesion, lista, exportacion, shell. */
+  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, shell. */
   solo: Set<Grupo>;
 }
 
-export const GRUPOS = ['sesion', 'lista', 'exportacion', 'shell'] as const;
+export const GRUPOS = ['arranque', 'sesion', 'lista', 'exportacion', 'shell'] as const;
 export type Grupo = (typeof GRUPOS)[number];
 
 export const FULL_EXPEDIENTES = 1_000_000;

@@ -9,7 +9,7 @@
  *   npm run bench -- --fresh           # regenerate the database first
  *   npm run bench -- --quick           # 20,000 expedientes, shorter runs; results in the temp folder
  *   npm run bench -- --expedientes 200000
- *   npm run bench -- --quick --solo sesion,lista    # only some groups (sesion, lista, exportacion, shell)
+ *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, shell)
  *   BENCH_API_CPU_PROF=/tmp/perfiles npm run bench -- --solo sesion   # CPU profile of the API
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,7 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { prepareDatabase } from './database';
 import { describeMachine } from './machine';
-import { attempt, type Measure } from './measure';
+import { attempt, attemptMany, type Measure } from './measure';
+import { measureArranque } from './measures/arranque';
 import { measureExport } from './measures/export';
 import { measureList } from './measures/list';
 import { measureSession } from './measures/session';
@@ -47,6 +48,16 @@ try {
   const shell = options.solo.has('shell')
     ? await attempt('JS del armazón de la web en la primera carga (gzip)', '≤ 250 KB', () => measureShell(repoRoot))
     : undefined;
+
+  // The compiled API on its own, before the measuring stack starts: start time, idle memory, first load.
+  if (options.solo.has('arranque')) {
+    console.log('Arranque de la API compilada, memoria en reposo y primera carga de la web…');
+    medidas.push(
+      ...(await attemptMany('API compilada: arranque, memoria y primera carga', '≤ 3 s; ≤ 128 MiB; ≤ 250 KB', () =>
+        measureArranque({ repoRoot, databaseUrl: database.url, scratch }),
+      )),
+    );
+  }
 
   const running = await startStack({ databaseUrl: database.url, scratch, repoRoot });
   stack = running;

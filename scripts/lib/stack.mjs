@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webDir = join(repoRoot, 'apps', 'web');
+const apiDir = join(repoRoot, 'apps', 'api');
+/** The compiled API that `npm start`, the e2e suite and production run (`npm run build -w apps/api`). */
+export const API_ENTRY = join(apiDir, 'dist', 'server.js');
 
 function newestModification(path) {
   const stats = statSync(path);
@@ -23,6 +26,17 @@ export function webBuildIsCurrent() {
     .map((relative) => join(webDir, relative))
     .filter((path) => existsSync(path));
   return Math.max(...sources.map(newestModification)) <= statSync(builtIndex).mtimeMs;
+}
+
+/** True when `apps/api/dist` was built after the last change to the API's or the contracts' sources. */
+export function apiBuildIsCurrent() {
+  if (!existsSync(API_ENTRY)) return false;
+  const sources = [join(apiDir, 'src'), join(apiDir, 'build.mjs'), join(repoRoot, 'packages', 'contracts', 'src')];
+  return Math.max(...sources.map(newestModification)) <= statSync(API_ENTRY).mtimeMs;
+}
+
+export async function buildApi({ quiet = false } = {}) {
+  await run(process.execPath, [join(apiDir, 'build.mjs')], { cwd: apiDir, label: 'compilación de la API', quiet });
 }
 
 export function run(command, args, { cwd = repoRoot, env = process.env, label, quiet = false } = {}) {
@@ -69,6 +83,9 @@ function startProcess({ label, command, args, cwd = repoRoot, env, log }) {
 export const tsxProcess = (label, entry, env, log) =>
   startProcess({ label, command: process.execPath, args: ['--import', 'tsx', entry], env, log });
 
+/** The API as production runs it: compiled JavaScript on plain Node. */
+export const apiProcess = (label, env, log) => startProcess({ label, command: process.execPath, args: [API_ENTRY], env, log });
+
 export async function waitFor(url, { timeoutMs, processes, accept = (response) => response.ok }) {
   const deadline = Date.now() + timeoutMs;
   let lastProblem = 'sin respuesta';
@@ -114,7 +131,12 @@ export async function startStack({ env = process.env, dev = false, log = (line) 
 
   try {
     processes.push(tsxProcess('idp', 'apps/idp/src/server.ts', shared, log));
-    processes.push(tsxProcess('api', 'apps/api/src/server.ts', { ...shared, PORT: apiPort }, log));
+    // Development runs the sources (tsx); `npm start` and the tests run the compiled build.
+    processes.push(
+      dev
+        ? tsxProcess('api', 'apps/api/src/server.ts', { ...shared, PORT: apiPort }, log)
+        : apiProcess('api', { ...shared, PORT: apiPort }, log),
+    );
     if (dev) {
       processes.push(
         startProcess({

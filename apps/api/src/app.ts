@@ -14,6 +14,7 @@ import storagePlugin from './plugins/storage';
 import errorHandlerPlugin from './plugins/error-handler';
 import timeLimitsPlugin from './plugins/time-limits';
 import securityHeadersPlugin from './plugins/security-headers';
+import compressionPlugin from './plugins/compression';
 import { toRuntimeConfig } from './modules/config/runtime-config';
 import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
@@ -65,6 +66,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
     await app.register(securityHeadersPlugin, {
       identityProviderOrigin: new URL(toRuntimeConfig(config).keycloakUrl).origin,
     });
+    await app.register(compressionPlugin);
     await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
 
     await app.register(errorHandlerPlugin);

@@ -43,7 +43,8 @@ export interface AppConfig {
   storage: StorageConfig;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+// `src/config.ts` in development, `dist/server.js` once built: both one level inside apps/api.
+const repoRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');

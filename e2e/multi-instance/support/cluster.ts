@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createTestDatabase } from '@ecodigital/api/testing/test-database';
 import { startS3TestServer } from '@ecodigital/api/modules/documentos/storage/testing/s3-test-server';
 // @ts-expect-error plain JavaScript module shared with `npm start`
-import { tsxProcess, waitFor } from '../../../scripts/lib/stack.mjs';
+import { apiBuildIsCurrent, apiProcess, buildApi, tsxProcess, waitFor } from '../../../scripts/lib/stack.mjs';
 import { startNginx } from './nginx';
 import { MULTI_PORTS } from './ports';
 
@@ -70,14 +70,11 @@ export async function startCluster(log: (line: string) => void): Promise<Cluster
       STORAGE_TEMP_DIR: join(workDir, 'uploads'),
       MAX_UPLOAD_MB: String(MAX_UPLOAD_MB),
     };
+    // The instances run the compiled API, as production does.
+    if (!apiBuildIsCurrent()) await buildApi({ quiet: true });
     const instance = (name: 'a' | 'b', port: number) =>
       // Each instance has its own DATA_DIR: nothing it needs may live there.
-      tsxProcess(
-        `api-${name}`,
-        'apps/api/src/server.ts',
-        { ...shared, PORT: String(port), DATA_DIR: join(workDir, `api-${name}`) },
-        log,
-      );
+      apiProcess(`api-${name}`, { ...shared, PORT: String(port), DATA_DIR: join(workDir, `api-${name}`) }, log);
 
     const processes: StartedProcess[] = [
       tsxProcess('idp', 'apps/idp/src/server.ts', shared, log),

@@ -22,7 +22,7 @@ export const ABANDONED_UPLOAD_AGE_MS = 60 * 60_000;
  */
 export default fp<{ config: StorageConfig }>(
   async (app, { config }) => {
-    const storage = createDocumentStorage(config);
+    const storage = await createDocumentStorage(config);
     const removeAbandoned = async () => {
       const removed = await storage.cleanupTemp({ olderThanMs: ABANDONED_UPLOAD_AGE_MS });
       if (removed > 0)

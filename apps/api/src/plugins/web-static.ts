@@ -17,6 +17,8 @@ export default fp<{ webDistDir: string }>(
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: webDistDir,
+        // `.br` and `.gz` siblings made at build time are sent to browsers that accept them.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
           const relative = path.relative(webDistDir, filePath).split(path.sep).join('/');

@@ -36,7 +36,6 @@ import {
   nombreDeDescarga,
   rangoPedido,
 } from './descarga';
-import { indicePdf } from './indice-pdf';
 import { RangeNotSatisfiableError, StoredObjectNotFoundError } from './storage/document-storage';
 import { procesarSubida } from './subida.multipart';
 import { verificar, VERIFICACION_ABANDONADA_MS } from './verificacion.service';
@@ -146,7 +145,7 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .header('content-type', 'application/pdf')
       .header('content-disposition', contentDisposition('attachment', `indice-${datos.expediente.numero}.pdf`))
       .header('cache-control', 'no-store')
-      .send(Buffer.from(await indicePdf(datos)));
+      .send(Buffer.from(await (await import('./indice-pdf')).indicePdf(datos)));
   });
 
   app.post(
@@ -248,7 +247,12 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   const descargar = requirePermiso('documentos.descargar');
-  const transferencia = { config: { transferencia: 'descarga' }, handlerTimeout: LIMITE_TRANSFERENCIA_MS } as const;
+  // The stored bytes as they are: no on-the-fly compression (ranges, lengths and the ETag are the file's).
+  const transferencia = {
+    config: { transferencia: 'descarga' },
+    handlerTimeout: LIMITE_TRANSFERENCIA_MS,
+    compress: false,
+  } as const;
   app.get(
     '/documentos/:id/descargar',
     { schema: descargarSchema, preValidation: descargar, ...transferencia },

@@ -1,10 +1,11 @@
 import type { DocumentStorage } from './document-storage';
 import { LocalDocumentStorage } from './local-storage';
-import { S3DocumentStorage } from './s3-storage';
 import type { StorageConfig } from './storage-config';
 
-export function createDocumentStorage(config: StorageConfig): DocumentStorage {
+/** The AWS SDK (some 20 MiB of memory) is loaded only by instances that store in S3. */
+export async function createDocumentStorage(config: StorageConfig): Promise<DocumentStorage> {
   if (config.driver === 's3') {
+    const { S3DocumentStorage } = await import('./s3-storage');
     return new S3DocumentStorage({
       bucket: config.bucket,
       region: config.region,

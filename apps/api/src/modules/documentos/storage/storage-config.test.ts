@@ -81,11 +81,11 @@ describe('loadStorageConfig', () => {
 
 describe('createDocumentStorage', () => {
   it('builds the driver the configuration names', async () => {
-    const local = createDocumentStorage(loadStorageConfig({ STORAGE_DIR: '/srv/docs' }));
+    const local = await createDocumentStorage(loadStorageConfig({ STORAGE_DIR: '/srv/docs' }));
     expect(local).toBeInstanceOf(LocalDocumentStorage);
     expect(local.tempDir).toBe('/srv/docs/.tmp');
 
-    const s3 = createDocumentStorage(
+    const s3 = await createDocumentStorage(
       loadStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', STORAGE_TEMP_DIR: '/tmp/subidas' }),
     );
     expect(s3).toBeInstanceOf(S3DocumentStorage);

@@ -1,0 +1,33 @@
+// Builds the API to plain JavaScript for production (`node apps/api/dist/server.js`): one ES module
+// per entry, with the workspace's own TypeScript packages (`@ecodigital/*`) bundled in and every
+// other package left to node_modules (installed with `npm ci --omit=dev`). Migrations are copied
+// next to it. Development keeps running the sources through tsx.
+import { build } from 'esbuild';
+import { cp, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const apiRoot = fileURLToPath(new URL('.', import.meta.url));
+const dist = `${apiRoot}dist`;
+
+await rm(dist, { recursive: true, force: true });
+await build({
+  absWorkingDir: apiRoot,
+  entryPoints: { server: 'src/server.ts', 'seed-demo': 'src/tools/seed-demo.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  // Modules the API imports only when needed (S3, PGlite, the índice PDF) become chunks of their
+  // own, so their packages are loaded only by the instances that use them.
+  splitting: true,
+  // In dist/ itself, next to server.js: modules locate files relative to their own URL.
+  chunkNames: '[name]-[hash]',
+  target: 'node20.19',
+  sourcemap: true,
+  packages: 'external',
+  // Workspace packages export TypeScript sources: they are part of this build, not of node_modules.
+  alias: { '@ecodigital/contracts': '../../packages/contracts/src' },
+  logLevel: 'warning',
+});
+await cp(`${apiRoot}src/db/migrations`, `${dist}/migrations`, { recursive: true });
+console.log('API compilada en apps/api/dist');
