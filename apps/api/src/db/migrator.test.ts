@@ -27,6 +27,7 @@ const ALL = [
   '005_inicio_notificaciones',
   '006_lista_expedientes',
   '007_estadisticas_busqueda',
+  '008_verificacion',
 ];
 
 describe('migrations on PostgreSQL', () => {
@@ -50,7 +51,7 @@ describe('migrations on PostgreSQL', () => {
       await other.close();
     }
     const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(recorded.map((row) => row.version)).toEqual(['001', '002', '003', '004', '005', '006', '007']);
+    expect(recorded.map((row) => row.version)).toEqual(ALL.map((name) => name.slice(0, 3)));
   });
 
   it('is idempotent: a second run applies nothing', async () => {

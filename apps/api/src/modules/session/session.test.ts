@@ -8,6 +8,7 @@ const TODOS_LOS_PERMISOS = [
   'documentos.anular',
   'documentos.descargar',
   'documentos.subir',
+  'documentos.verificar',
   'expedientes.cambiar_estado',
   'expedientes.crear',
   'expedientes.editar',
