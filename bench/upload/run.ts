@@ -108,7 +108,7 @@ try {
   const uploadTime = Math.min(...times.upload);
   const ratio = Math.min(...times.stream) / uploadTime;
   const growthMib = Math.max(...growths) / MiB;
-  const result = {
+  const result: UploadResult = {
     fecha: new Date().toISOString(),
     tamano_mib: sizeMb,
     rondas: rounds,
@@ -257,30 +257,67 @@ function ask(child: ChildProcess, message: { type: string }): Promise<unknown> {
   });
 }
 
-async function call(base: string, token: string, method: string, url: string, body?: unknown) {
+async function call<T>(base: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const json = (await response.json()) as { data: any };
+  const json = (await response.json()) as { data: T };
   if (!response.ok) throw new Error(`${method} ${url} → ${response.status}: ${JSON.stringify(json)}`);
   return json.data;
 }
 
+interface TimeSummary {
+  segundos: number;
+  mib_s: number;
+  mediana_s: number;
+  rondas_s: number[];
+}
+
+interface UploadResult {
+  fecha: string;
+  tamano_mib: number;
+  rondas: number;
+  copia_stream: TimeSummary;
+  copia_stream_1mib: TimeSummary;
+  copia_copyfile: TimeSummary;
+  subida_api: TimeSummary;
+  ratio: number;
+  ratio_por_ronda: number[];
+  ratio_stream_1mib: number;
+  ratio_copyfile: number;
+  objetivo_ratio: number;
+  cpu_api_s_por_gib: { mejor: number; rondas: number[] };
+  rss_api: { crecimiento_mib: number; crecimiento_por_ronda_mib: number[]; objetivo_crecimiento_mib: number };
+  cumple: { ratio: boolean; memoria: boolean };
+  huella_sha256: string;
+  maquina: {
+    nucleos: number;
+    cpu: string;
+    memoria_gib: number;
+    so: string;
+    carga_1min: string;
+    node: string;
+    base_de_datos: string;
+    almacenamiento: string;
+  };
+}
+
 async function createExpediente(base: string, token: string): Promise<number> {
-  const [tipo] = await call(base, token, 'GET', '/api/catalogos/tipos-expediente');
-  const [unidad] = await call(base, token, 'GET', '/api/catalogos/unidades');
-  const expediente = await call(base, token, 'POST', '/api/expedientes', {
+  type Item = { id: number };
+  const [tipo] = await call<Item[]>(base, token, 'GET', '/api/catalogos/tipos-expediente');
+  const [unidad] = await call<Item[]>(base, token, 'GET', '/api/catalogos/unidades');
+  const expediente = await call<{ id_expediente: number }>(base, token, 'POST', '/api/expedientes', {
     asunto: 'Banco de pruebas de subida',
-    id_tipo: tipo.id,
-    id_unidad: unidad.id,
+    id_tipo: tipo!.id,
+    id_unidad: unidad!.id,
   });
   return expediente.id_expediente;
 }
 
 async function tipoDocumental(base: string, token: string): Promise<number> {
-  const tipos: { id: number; nombre: string }[] = await call(base, token, 'GET', '/api/catalogos/tipos-documentales');
+  const tipos = await call<{ id: number; nombre: string }[]>(base, token, 'GET', '/api/catalogos/tipos-documentales');
   return tipos.find((tipo) => tipo.nombre === 'Anexo')!.id;
 }
 
@@ -319,7 +356,7 @@ async function upload(base: string, token: string, idExpediente: number, idTipo:
   });
 }
 
-async function writeResults(result: Record<string, any>): Promise<void> {
+async function writeResults(result: UploadResult): Promise<void> {
   const dir = path.join(repoRoot, 'bench/results');
   await mkdir(dir, { recursive: true });
   const fmt = (n: number, d = 1) => n.toLocaleString('es-ES', { maximumFractionDigits: d, minimumFractionDigits: d });

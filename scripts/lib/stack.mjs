@@ -84,7 +84,8 @@ export const tsxProcess = (label, entry, env, log) =>
   startProcess({ label, command: process.execPath, args: ['--import', 'tsx', entry], env, log });
 
 /** The API as production runs it: compiled JavaScript on plain Node. */
-export const apiProcess = (label, env, log) => startProcess({ label, command: process.execPath, args: [API_ENTRY], env, log });
+export const apiProcess = (label, env, log) =>
+  startProcess({ label, command: process.execPath, args: [API_ENTRY], env, log });
 
 export async function waitFor(url, { timeoutMs, processes, accept = (response) => response.ok }) {
   const deadline = Date.now() + timeoutMs;

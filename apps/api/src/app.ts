@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
-import { MENSAJES } from './errors';
+import { MENSAJES } from './shared/errors';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import storagePlugin from './plugins/storage';

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { loadStorageConfig, type StorageConfig } from './modules/documentos/storage/storage-config';
+import { loadStorageConfig, type StorageConfig } from './storage/storage-config';
+import { nonEmpty } from './shared/text';
 
 export interface DatabasePoolConfig {
   max: number;
@@ -74,11 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     productName: nonEmpty(env.PRODUCT_NAME) ?? 'EcoDigital',
     storage: loadStorageConfig({ ...env, DATA_DIR: dataDir }),
   };
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
 }
 
 function parsePort(value: string | undefined): number {

@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '@ecodigital/api/testing/test-database';
-import { startS3TestServer } from '@ecodigital/api/modules/documentos/storage/testing/s3-test-server';
+import { startS3TestServer } from '@ecodigital/api/storage/testing/s3-test-server';
 // @ts-expect-error plain JavaScript module shared with `npm start`
 import { apiBuildIsCurrent, apiProcess, buildApi, tsxProcess, waitFor } from '../../../scripts/lib/stack.mjs';
 import { startNginx } from './nginx';

@@ -10,5 +10,6 @@ export const PERMISOS = [
   'documentos.subir',
   'documentos.descargar',
   'documentos.anular',
+  'documentos.verificar',
 ] as const;
 export type Permiso = (typeof PERMISOS)[number];

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { findModulosPermitidos, findPermisosByRoles, upsertUsuario } from '../modules/session/session.repository';
+import { findModulosPermitidos } from '../modules/session/session.repository';
+import { findPermisosByRoles, upsertUsuario } from '../shared/caller/caller.repository';
 import { resolverOrden } from '../modules/expedientes/expedientes.query';
 import {
   contarPorEstado,

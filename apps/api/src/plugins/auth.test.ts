@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestStack } from '../testing/test-stack';
 import { hmacWithPublicKey, resign, signWithUnknownKey, unsecuredToken } from '../testing/forge-token';
-import { requirePermiso } from './permissions';
+import { requirePermiso } from '../shared/caller/permisos';
 
 const UNAUTHORIZED = {
   success: false,

@@ -1,7 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiHttpError, unauthorized } from '../errors';
-import { createAccessTokenVerifier, InvalidTokenError, type Principal, type VerifyAccessToken } from './access-token';
+import { ApiHttpError, unauthorized } from '../shared/errors';
+import {
+  createAccessTokenVerifier,
+  InvalidTokenError,
+  type Principal,
+  type VerifyAccessToken,
+} from '../shared/auth/access-token';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { DatabaseUnavailableError } from '../db/database';
-import { ApiHttpError, MENSAJES } from '../errors';
-import { validationMessage } from './validation-messages';
+import { ApiHttpError, MENSAJES } from '../shared/errors';
+import { validationMessage } from '../shared/validation-messages';
 
 const MENSAJES_POR_ESTADO: Record<number, string> = {
   400: MENSAJES.solicitudNoValida,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadStorageConfig } from '../modules/documentos/storage/storage-config';
+import { loadStorageConfig } from '../storage/storage-config';
 import storagePlugin, { ABANDONED_UPLOAD_AGE_MS } from './storage';
 
 describe('storage plugin start with a temp dir shared by another instance', () => {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { createDocumentStorage } from '../modules/documentos/storage/create-storage';
-import type { DocumentStorage } from '../modules/documentos/storage/document-storage';
-import type { StorageConfig } from '../modules/documentos/storage/storage-config';
+import { createDocumentStorage } from '../storage/create-storage';
+import type { DocumentStorage } from '../storage/document-storage';
+import type { StorageConfig } from '../storage/storage-config';
 
 declare module 'fastify' {
   interface FastifyInstance {

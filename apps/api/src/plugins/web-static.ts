@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { MENSAJES } from '../errors';
+import { MENSAJES } from '../shared/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

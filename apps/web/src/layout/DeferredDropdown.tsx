@@ -1,10 +1,10 @@
 import type { DropdownProps } from 'antd';
 import {
-  cloneElement,
   useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
+  type ElementType,
   type MouseEvent,
   type ReactElement,
   type Ref,
@@ -53,21 +53,27 @@ export function DeferredDropdown({
     }
   }, [Dropdown]);
 
+  // The child element again, with our ref (and handlers): written as JSX rather than cloneElement,
+  // so React can see that the ref and the handlers are only used after render.
+  const Trigger = children.type as ElementType<TriggerProps>;
   if (!Dropdown) {
-    return cloneElement(children, {
-      ref: trigger,
-      onPointerEnter: () => void loadDropdown(),
-      onFocus: () => void loadDropdown(),
-      onClick: (event: MouseEvent) => {
-        children.props.onClick?.(event);
-        refocus.current = trigger.current?.contains(document.activeElement) ?? false;
-        void loadDropdown().then((component) => {
-          setDropdown(() => component);
-          setOwnOpen(true);
-          onOpenChange?.(true, { source: 'trigger' });
-        });
-      },
-    });
+    return (
+      <Trigger
+        {...children.props}
+        ref={trigger}
+        onPointerEnter={() => void loadDropdown()}
+        onFocus={() => void loadDropdown()}
+        onClick={(event: MouseEvent) => {
+          children.props.onClick?.(event);
+          refocus.current = trigger.current?.contains(document.activeElement) ?? false;
+          void loadDropdown().then((component) => {
+            setDropdown(() => component);
+            setOwnOpen(true);
+            onOpenChange?.(true, { source: 'trigger' });
+          });
+        }}
+      />
+    );
   }
   return (
     <Dropdown
@@ -78,7 +84,7 @@ export function DeferredDropdown({
         onOpenChange?.(next, info);
       }}
     >
-      {cloneElement(children, { ref: trigger })}
+      <Trigger {...children.props} ref={trigger} />
     </Dropdown>
   );
 }

@@ -62,20 +62,18 @@ const selectedLabels = () =>
 beforeEach(() => {
   useMenuStore.getState().clear();
   useMenuStore.getState().setMenu(menu);
-  useSessionStore
-    .getState()
-    .setSession(
-      {
-        id_usuario: 1,
-        sub: 's',
-        username: 'gestor',
-        nombres: 'Juan Carlos',
-        apellidos: 'Pérez Ruiz',
-        email: null,
-        roles: ['gestor'],
-      },
-      [],
-    );
+  useSessionStore.getState().setSession(
+    {
+      id_usuario: 1,
+      sub: 's',
+      username: 'gestor',
+      nombres: 'Juan Carlos',
+      apellidos: 'Pérez Ruiz',
+      email: null,
+      roles: ['gestor'],
+    },
+    [],
+  );
 });
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import type { CatalogoItem, Responsable } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
-import { nombreCompletoSql } from '../expedientes/expedientes.repository';
+import { nombreCompletoSql } from '../../shared/sql';
 
 export function findTiposExpediente(db: Queryable): Promise<CatalogoItem[]> {
   return db.query<CatalogoItem>('SELECT id, nombre FROM tipo_expediente ORDER BY orden, id');

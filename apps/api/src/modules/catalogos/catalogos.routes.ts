@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requirePermiso } from '../../plugins/permissions';
+import { requirePermiso } from '../../shared/caller/permisos';
 import { findResponsables, findTiposExpediente, findUnidades } from './catalogos.repository';
 import { responsablesSchema, tiposSchema, unidadesSchema } from './catalogos.schemas';
 

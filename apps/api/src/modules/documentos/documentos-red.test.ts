@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../../testing/api-client';
 import { useTestStack } from '../../testing/test-stack';
 import { samplePdf } from './inspection/testing/sample-files';
-import type { LocalStorageConfig } from './storage/storage-config';
+import type { LocalStorageConfig } from '../../storage/storage-config';
 
 /** Over a real socket: what inject cannot show (a client that vanishes halfway). */
 describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storage)', () => {

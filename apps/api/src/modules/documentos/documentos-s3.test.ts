@@ -10,8 +10,8 @@ import { startTestIdp, type TestIdp } from '../../testing/idp';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { reconciliarHuerfanos } from './huerfanos';
 import { samplePdf } from './inspection/testing/sample-files';
-import { receiveToTemp } from './storage/receive';
-import { startS3TestServer, type S3TestServer } from './storage/testing/s3-test-server';
+import { receiveToTemp } from '../../storage/receive';
+import { startS3TestServer, type S3TestServer } from '../../storage/testing/s3-test-server';
 import { registroDePrueba, subirDocumentoDePrueba } from './testing/documento-subido';
 import { formulario } from './testing/multipart';
 

@@ -1,4 +1,4 @@
-import { ApiHttpError } from '../../errors';
+import { ApiHttpError } from '../../shared/errors';
 
 /** Sizes as people read them in Spain: `12,3 MB`, `512 bytes`; 1 MB = 1024 × 1024 bytes, like `MAX_UPLOAD_MB`. */
 export function tamanoLegible(bytes: number): string {

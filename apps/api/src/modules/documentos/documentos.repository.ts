@@ -3,9 +3,10 @@ import { FUNCION_RESUMEN } from '@ecodigital/contracts/documentos';
 import type { CatalogoItem } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
-import type { Caller } from '../../plugins/caller';
-import { isoString, nombreCompletoSql } from '../expedientes/expedientes.repository';
-import { expedientesVisibles } from '../expedientes/visibility';
+import type { Caller } from '../../shared/caller/caller';
+import { isoString } from '../../shared/dates';
+import { nombreCompletoSql } from '../../shared/sql';
+import { expedientesVisibles } from '../expedientes/expedientes.public';
 
 const SELECT_DOCUMENTO = `
   SELECT d.id_documento, d.id_expediente, d.orden, d.nombre, d.id_tipo_documental, td.nombre AS tipo_nombre,

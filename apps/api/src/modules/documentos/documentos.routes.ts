@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiHttpError } from '../../errors';
-import { callerOf } from '../../plugins/caller';
-import { requirePermiso } from '../../plugins/permissions';
-import { expedienteNoExiste } from '../expedientes/expedientes.mensajes';
+import { idDeRuta } from '../../shared/id-param';
+import { ApiHttpError } from '../../shared/errors';
+import { callerOf } from '../../shared/caller/caller';
+import { requirePermiso } from '../../shared/caller/permisos';
 import { findTiposDocumentales } from './documentos.repository';
 import {
   anularSchema,
@@ -36,20 +36,14 @@ import {
   nombreDeDescarga,
   rangoPedido,
 } from './descarga';
-import { RangeNotSatisfiableError, StoredObjectNotFoundError } from './storage/document-storage';
+import { RangeNotSatisfiableError, StoredObjectNotFoundError } from '../../storage/document-storage';
 import { procesarSubida } from './subida.multipart';
 import { verificar, VERIFICACION_ABANDONADA_MS } from './verificacion.service';
 import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
+import { expedienteNoExiste } from '../expedientes/expedientes.public';
 
-const MAX_ID = 2_147_483_647;
 /** Re-reading every file of a large expediente may take minutes; one runs at a time per expediente. */
 const LIMITE_VERIFICACION_MS = VERIFICACION_ABANDONADA_MS;
-
-function idDe(raw: string, noExiste: () => ApiHttpError): number {
-  const id = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= MAX_ID)) throw noExiste();
-  return id;
-}
 
 /**
  * Sandboxed and with nothing to load: a previewed file cannot run script or reach anything. PDFs
@@ -63,8 +57,8 @@ const CSP_VISTA_IMAGEN = `${CSP_VISTA}; sandbox`;
 const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart);
   const ver = requirePermiso('expedientes.ver');
-  const idExpediente = (raw: string) => idDe(raw, expedienteNoExiste);
-  const idDocumento = (raw: string) => idDe(raw, documentoNoExiste);
+  const idExpediente = (raw: string) => idDeRuta(raw, expedienteNoExiste);
+  const idDocumento = (raw: string) => idDeRuta(raw, documentoNoExiste);
 
   app.post(
     '/expedientes/:id/documentos',

@@ -9,13 +9,13 @@ import {
 } from '@ecodigital/contracts/documentos';
 import { CatalogoItemSchema } from '@ecodigital/contracts/expedientes';
 import { Type } from 'typebox';
-import { ExpedienteParamsSchema } from '../expedientes/expedientes.schemas';
+import { IdParamsSchema } from '../../shared/id-param';
 
 const ApiError = { $ref: 'ApiError' } as const;
 const tags = ['documentos'];
 
-/** Any text, so that a non-numeric id answers 404 like an unknown one. */
-export const DocumentoParamsSchema = Type.Object({ id: Type.String({ description: 'id_documento' }) });
+const ExpedienteParamsSchema = IdParamsSchema('id_expediente');
+const DocumentoParamsSchema = IdParamsSchema('id_documento');
 
 const archivo = (contentType: string, description: string) => ({
   description,

@@ -7,13 +7,11 @@ import {
   type Formato,
   type IndiceElectronico,
 } from '@ecodigital/contracts/documentos';
-import { ESTADOS_ACTIVOS, type Expediente } from '@ecodigital/contracts/expedientes';
-import { ApiHttpError } from '../../errors';
+import type { Expediente } from '@ecodigital/contracts/expedientes';
+import { ApiHttpError } from '../../shared/errors';
 import type { Database, Queryable } from '../../db/database';
-import type { Caller } from '../../plugins/caller';
-import { findExpediente } from '../expedientes/expedientes.repository';
-import { datoNoValido, expedienteCerrado, expedienteNoExiste } from '../expedientes/expedientes.mensajes';
-import { insertEvento } from '../expedientes/historial.repository';
+import type { Caller } from '../../shared/caller/caller';
+import { solicitudNoValida } from '../../shared/errors';
 import {
   findDocumento,
   findDocumentos,
@@ -22,6 +20,12 @@ import {
   type DocumentoAlmacenado,
 } from './documentos.repository';
 import { documentoNoExiste, MENSAJES_DOCUMENTO } from './documentos.mensajes';
+import {
+  asegurarAdmiteCambios,
+  expedienteNoExiste,
+  findExpediente,
+  insertEvento,
+} from '../expedientes/expedientes.public';
 
 async function expedienteVisible(db: Queryable, caller: Caller, id: number): Promise<Expediente> {
   const expediente = await findExpediente(db, caller, id);
@@ -32,7 +36,7 @@ async function expedienteVisible(db: Queryable, caller: Caller, id: number): Pro
 /** Refuses an upload before its body is read: unknown expediente (404) or not open (409). */
 export async function expedienteAbierto(db: Database, caller: Caller, id: number): Promise<Expediente> {
   const expediente = await expedienteVisible(db, caller, id);
-  if (!ESTADOS_ACTIVOS.includes(expediente.estado)) throw expedienteCerrado();
+  asegurarAdmiteCambios(expediente);
   return expediente;
 }
 
@@ -91,14 +95,14 @@ export async function registrarAcceso(
 export async function anular(db: Database, caller: Caller, id: number, body: AnularDocumento): Promise<Documento> {
   const motivo = body.motivo.trim();
   if ([...motivo].length < LIMITES_DOCUMENTO.motivoAnulacionMin) {
-    throw datoNoValido(MENSAJES_DOCUMENTO.motivoCorto(LIMITES_DOCUMENTO.motivoAnulacionMin));
+    throw solicitudNoValida(MENSAJES_DOCUMENTO.motivoCorto(LIMITES_DOCUMENTO.motivoAnulacionMin));
   }
   return db.transaction(async (tx) => {
     const visible = await findDocumento(tx, caller, id);
     if (!visible) throw documentoNoExiste();
     const expediente = await findExpediente(tx, caller, visible.id_expediente, { forUpdate: true });
     if (!expediente) throw documentoNoExiste();
-    if (!ESTADOS_ACTIVOS.includes(expediente.estado)) throw expedienteCerrado();
+    asegurarAdmiteCambios(expediente);
     const documento = (await findDocumento(tx, caller, id, { forUpdate: true }))!;
     if (documento.anulado) throw new ApiHttpError(409, MENSAJES_DOCUMENTO.yaAnulado, 'YA_ANULADO');
     await updateAnulacion(tx, id, motivo, caller.id_usuario);

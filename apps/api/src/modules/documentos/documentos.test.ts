@@ -19,7 +19,7 @@ import {
   sampleWindowsExecutable,
   sampleXlsx,
 } from './inspection/testing/sample-files';
-import type { LocalStorageConfig } from './storage/storage-config';
+import type { LocalStorageConfig } from '../../storage/storage-config';
 import { formulario, type ParteFormulario } from './testing/multipart';
 
 const MiB = 1024 * 1024;

@@ -5,8 +5,8 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestStack } from '../../testing/test-stack';
 import { GRACIA_HUERFANOS_MS, reconciliarHuerfanos } from './huerfanos';
-import type { LocalDocumentStorage } from './storage/local-storage';
-import { receiveToTemp } from './storage/receive';
+import type { LocalDocumentStorage } from '../../storage/local-storage';
+import { receiveToTemp } from '../../storage/receive';
 import { registroDePrueba, subirDocumentoDePrueba } from './testing/documento-subido';
 
 describe('reconciliarHuerfanos (real PostgreSQL, real local storage)', () => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database';
-import type { DocumentStorage, StoredObject } from './storage/document-storage';
+import type { DocumentStorage, StoredObject } from '../../storage/document-storage';
 
 /**
  * A stored file without a `documento` row is left by a crash between the storage commit (rename or

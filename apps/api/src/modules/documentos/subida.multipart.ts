@@ -1,12 +1,12 @@
 import { CAMPOS_SUBIDA, type ResultadoSubida } from '@ecodigital/contracts/documentos';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { ApiHttpError } from '../../errors';
+import { ApiHttpError } from '../../shared/errors';
 import { findTipoDocumental } from './documentos.repository';
 import { MENSAJES_DOCUMENTO, RechazoArchivo, rechazos } from './documentos.mensajes';
 import { normaliseFilename } from './inspection/filename';
-import { EmptyFileError, FileTooLargeError, receiveToTemp } from './storage/receive';
-import { discardTempFile } from './storage/temp-files';
+import { EmptyFileError, FileTooLargeError, receiveToTemp } from '../../storage/receive';
+import { discardTempFile } from '../../storage/temp-files';
 import { incorporarArchivo, rechazado, type ContextoSubida } from './subida.service';
 
 export interface ArchivoProcesado {

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { ResultadoSubida } from '@ecodigital/contracts/documentos';
-import { ESTADOS_ACTIVOS } from '@ecodigital/contracts/expedientes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import type { Caller } from '../../plugins/caller';
-import { findExpediente } from '../expedientes/expedientes.repository';
-import { expedienteNoExiste } from '../expedientes/expedientes.mensajes';
-import { insertEvento } from '../expedientes/historial.repository';
+import type { Caller } from '../../shared/caller/caller';
 import { findDocumento, findMismaHuella, findUltimaEntrada, insertDocumento, publico } from './documentos.repository';
 import { avisoExtension, avisoOtroExpediente, RechazoArchivo, rechazos } from './documentos.mensajes';
 import { nombreDeDescarga } from './descarga';
 import { hashEntrada } from './hash-chain';
 import { detectFormat } from './inspection/detect-format';
-import type { DocumentStorage } from './storage/document-storage';
-import type { ReceivedFile } from './storage/receive';
-import { discardTempFile } from './storage/temp-files';
+import type { DocumentStorage } from '../../storage/document-storage';
+import type { ReceivedFile } from '../../storage/receive';
+import { discardTempFile } from '../../storage/temp-files';
+import {
+  asegurarAdmiteCambios,
+  expedienteNoExiste,
+  findExpediente,
+  insertEvento,
+} from '../expedientes/expedientes.public';
 
 export interface ArchivoRecibido extends ReceivedFile {
   /** Normalised display name. */
@@ -50,7 +52,7 @@ export async function incorporarArchivo(contexto: ContextoSubida, archivo: Archi
     const documento = await db.transaction(async (tx) => {
       const expediente = await findExpediente(tx, caller, idExpediente, { forUpdate: true });
       if (!expediente) throw expedienteNoExiste();
-      if (!ESTADOS_ACTIVOS.includes(expediente.estado)) throw rechazos.expedienteCerrado();
+      asegurarAdmiteCambios(expediente, rechazos.expedienteCerrado);
       // Under the lock: a twin uploaded in parallel is seen here.
       const gemelo = await findMismaHuella(tx, archivo.sha256, idExpediente);
       if (gemelo.enEsteExpediente) throw rechazos.duplicado(archivo.nombre, gemelo.enEsteExpediente);

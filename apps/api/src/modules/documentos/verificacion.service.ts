@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { IncidenciaVerificacion, ResultadoVerificacion } from '@ecodigital/contracts/documentos';
 import type { Database } from '../../db/database';
-import type { Caller } from '../../plugins/caller';
-import { findExpediente } from '../expedientes/expedientes.repository';
-import { expedienteNoExiste } from '../expedientes/expedientes.mensajes';
+import type { Caller } from '../../shared/caller/caller';
 import { verificacionEnCurso } from './documentos.mensajes';
 import { findDocumentos, type DocumentoAlmacenado } from './documentos.repository';
 import { hashEntrada } from './hash-chain';
-import { StoredObjectNotFoundError, type DocumentStorage } from './storage/document-storage';
+import { StoredObjectNotFoundError, type DocumentStorage } from '../../storage/document-storage';
+import { expedienteNoExiste, findExpediente } from '../expedientes/expedientes.public';
 
 /** A verification that started longer ago than this was cut short (its instance stopped). */
 export const VERIFICACION_ABANDONADA_MS = 30 * 60_000;

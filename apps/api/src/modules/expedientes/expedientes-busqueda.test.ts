@@ -1,6 +1,6 @@
 import { ORDENABLES, type ExpedienteResumen } from '@ecodigital/contracts/expedientes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Caller } from '../../plugins/caller';
+import type { Caller } from '../../shared/caller/caller';
 import type { ApiClient } from '../../testing/api-client';
 import { useTestStack } from '../../testing/test-stack';
 import { resolverOrden } from './expedientes.query';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Caller } from '../../plugins/caller';
+import type { Caller } from '../../shared/caller/caller';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { resolverOrden } from './expedientes.query';
 import { coincidenciasSql, paginaSql } from './expedientes.repository';

@@ -1,5 +1,5 @@
 import { ESTADO_ETIQUETAS, type EstadoExpediente } from '@ecodigital/contracts/expedientes';
-import { ApiHttpError } from '../../errors';
+import { ApiHttpError } from '../../shared/errors';
 
 export const MENSAJES_EXPEDIENTE = {
   noExiste: 'El expediente no existe.',
@@ -18,7 +18,6 @@ export const MENSAJES_EXPEDIENTE = {
 export const expedienteNoExiste = () => new ApiHttpError(404, MENSAJES_EXPEDIENTE.noExiste, 'NOT_FOUND');
 export const versionObsoleta = () => new ApiHttpError(409, MENSAJES_EXPEDIENTE.modificado, 'VERSION_CONFLICT');
 export const expedienteCerrado = () => new ApiHttpError(409, MENSAJES_EXPEDIENTE.cerrado, 'EXPEDIENTE_CERRADO');
-export const datoNoValido = (msg: string) => new ApiHttpError(400, msg, 'VALIDATION');
 
 export const transicionNoPermitida = (desde: EstadoExpediente, hacia: EstadoExpediente) =>
   new ApiHttpError(

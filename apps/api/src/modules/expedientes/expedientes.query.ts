@@ -1,6 +1,6 @@
 import type { CampoOrden, ExpedientesFiltro } from '@ecodigital/contracts/expedientes';
 import type { SqlParams } from '../../db/sql-params';
-import type { Caller } from '../../plugins/caller';
+import type { Caller } from '../../shared/caller/caller';
 import { expedientesVisibles } from './visibility';
 
 export type Direccion = 'asc' | 'desc';

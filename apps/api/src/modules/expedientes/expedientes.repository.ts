@@ -8,13 +8,11 @@ import type {
 } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
-import type { Caller } from '../../plugins/caller';
+import { isoString } from '../../shared/dates';
+import { nombreCompletoSql } from '../../shared/sql';
+import type { Caller } from '../../shared/caller/caller';
 import { clavesSelect, despuesDe, filtroWhere, orderBy, type Orden } from './expedientes.query';
 import { expedientesVisibles } from './visibility';
-
-/** `nombres apellidos` of a usuario, or the username when the identity provider gave no name. */
-export const nombreCompletoSql = (alias: string) =>
-  `coalesce(nullif(btrim(${alias}.nombres || ' ' || ${alias}.apellidos), ''), ${alias}.username)`;
 
 const COLUMNAS_EXPEDIENTE = `
          e.id_expediente, e.numero, e.asunto, e.descripcion,
@@ -84,8 +82,6 @@ function toExpediente(row: ExpedienteRow): Expediente {
     version: row.version,
   };
 }
-
-export const isoString = (value: Date | string) => new Date(value).toISOString();
 
 /** Where a page starts: after a keyset cursor (the `claves_orden` of the previous page's last row) or at an offset. */
 export type InicioPagina = { despuesDe: readonly string[] } | { offset: number };

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../plugins/caller';
-import { requirePermiso } from '../../plugins/permissions';
+import { idDeRuta } from '../../shared/id-param';
+import { callerOf } from '../../shared/caller/caller';
+import { requirePermiso } from '../../shared/caller/permisos';
 import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
 import { expedienteNoExiste, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
 import {
@@ -15,14 +16,7 @@ import {
 } from './expedientes.schemas';
 import { cambiarEstado, consultar, crear, editar, exportarCsv, historial, listar } from './expedientes.service';
 
-const MAX_ID = 2_147_483_647;
-
-/** A route id that is not a positive integer names no expediente. */
-function idExpediente(raw: string): number {
-  const id = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= MAX_ID)) throw expedienteNoExiste();
-  return id;
-}
+const idExpediente = (raw: string) => idDeRuta(raw, expedienteNoExiste);
 
 const fechaMadrid = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
 

@@ -9,13 +9,11 @@ import {
   HistorialEventoSchema,
 } from '@ecodigital/contracts/expedientes';
 import { Type } from 'typebox';
+import { IdParamsSchema } from '../../shared/id-param';
 
 const ApiError = { $ref: 'ApiError' } as const;
 
-/** Any text is accepted so that a non-numeric id answers 404 like an unknown one, not 400. */
-export const ExpedienteParamsSchema = Type.Object({
-  id: Type.String({ description: 'id_expediente' }),
-});
+export const ExpedienteParamsSchema = IdParamsSchema('id_expediente');
 
 const tags = ['expedientes'];
 

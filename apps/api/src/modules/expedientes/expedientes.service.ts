@@ -1,9 +1,6 @@
 import {
   ESTADO_ETIQUETAS,
-  ESTADOS_ACTIVOS,
   LIMITES_EXPEDIENTE,
-  requiereMotivo,
-  TRANSICIONES,
   type CambiarEstado,
   type CambioCampo,
   type CrearExpediente,
@@ -15,17 +12,11 @@ import {
   type HistorialEvento,
 } from '@ecodigital/contracts/expedientes';
 import type { Database, Queryable } from '../../db/database';
-import type { Caller } from '../../plugins/caller';
+import type { Caller } from '../../shared/caller/caller';
 import { BOM, CABECERA_CSV, filaCsv, lineaCsv } from './expedientes.csv';
-import {
-  datoNoValido,
-  expedienteCerrado,
-  expedienteNoExiste,
-  MENSAJES_EXPEDIENTE,
-  mensajeCambioEstado,
-  transicionNoPermitida,
-  versionObsoleta,
-} from './expedientes.mensajes';
+import { expedienteNoExiste, MENSAJES_EXPEDIENTE, mensajeCambioEstado, versionObsoleta } from './expedientes.mensajes';
+import { solicitudNoValida } from '../../shared/errors';
+import { asegurarAdmiteCambios, asegurarTransicion } from './ciclo-de-vida';
 import { clavesEncajan, decodeCursor, encodeCursor } from './cursor';
 import { resolverOrden, tiposClaves, type Orden } from './expedientes.query';
 import {
@@ -59,7 +50,8 @@ export async function listar(db: Database, caller: Caller, query: ExpedientesLis
 
 function clavesDelCursor(cursor: string, orden: Orden): string[] {
   const claves = decodeCursor(cursor);
-  if (!claves || !clavesEncajan(claves, tiposClaves(orden))) throw datoNoValido(MENSAJES_EXPEDIENTE.cursorNoValido);
+  if (!claves || !clavesEncajan(claves, tiposClaves(orden)))
+    throw solicitudNoValida(MENSAJES_EXPEDIENTE.cursorNoValido);
   return claves;
 }
 
@@ -182,7 +174,7 @@ export async function editar(
   return db.transaction(async (tx) => {
     const actual = await findExpediente(tx, caller, id, { forUpdate: true });
     if (!actual) throw expedienteNoExiste();
-    if (!ESTADOS_ACTIVOS.includes(actual.estado)) throw expedienteCerrado();
+    asegurarAdmiteCambios(actual);
     if (actual.version !== body.version) throw versionObsoleta();
     await comprobarCatalogos(tx, pedidos);
 
@@ -227,8 +219,7 @@ export async function cambiarEstado(
     if (actual.version !== body.version) throw versionObsoleta();
     const desde = actual.estado;
     const hacia = body.estado;
-    if (!TRANSICIONES[desde].includes(hacia)) throw transicionNoPermitida(desde, hacia);
-    if (requiereMotivo(desde, hacia) && !motivo) throw datoNoValido(MENSAJES_EXPEDIENTE.motivoReabrir);
+    asegurarTransicion(desde, hacia, motivo);
 
     if (!(await updateEstado(tx, id, body.version, hacia))) throw versionObsoleta();
     await insertEvento(tx, {
@@ -245,13 +236,13 @@ export async function cambiarEstado(
 
 async function comprobarCatalogos(tx: Queryable, datos: Partial<DatosExpediente>): Promise<void> {
   if (datos.id_tipo !== undefined && !(await findTipo(tx, datos.id_tipo))) {
-    throw datoNoValido(MENSAJES_EXPEDIENTE.tipoNoExiste);
+    throw solicitudNoValida(MENSAJES_EXPEDIENTE.tipoNoExiste);
   }
   if (datos.id_unidad !== undefined && !(await findUnidad(tx, datos.id_unidad))) {
-    throw datoNoValido(MENSAJES_EXPEDIENTE.unidadNoExiste);
+    throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadNoExiste);
   }
   if (datos.id_responsable != null && !(await findUsuario(tx, datos.id_responsable))) {
-    throw datoNoValido(MENSAJES_EXPEDIENTE.responsableNoExiste);
+    throw solicitudNoValida(MENSAJES_EXPEDIENTE.responsableNoExiste);
   }
 }
 
@@ -272,7 +263,7 @@ function normalizarEdicion(body: EditarExpediente): Partial<DatosExpediente> {
 function normalizarAsunto(asunto: string): string {
   const limpio = asunto.trim();
   if ([...limpio].length < LIMITES_EXPEDIENTE.asuntoMin) {
-    throw datoNoValido(`El campo «asunto» debe tener al menos ${LIMITES_EXPEDIENTE.asuntoMin} caracteres.`);
+    throw solicitudNoValida(`El campo «asunto» debe tener al menos ${LIMITES_EXPEDIENTE.asuntoMin} caracteres.`);
   }
   return limpio;
 }

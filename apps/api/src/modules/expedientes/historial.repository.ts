@@ -1,7 +1,8 @@
 import type { CambioCampo, EventoHistorial, HistorialEvento } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
 import type { SqlParams } from '../../db/sql-params';
-import { isoString, nombreCompletoSql } from './expedientes.repository';
+import { isoString } from '../../shared/dates';
+import { nombreCompletoSql } from '../../shared/sql';
 
 export interface NuevoEvento {
   id_expediente: number;

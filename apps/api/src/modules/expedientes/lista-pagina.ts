@@ -1,8 +1,8 @@
 import type { ExpedienteResumen, ExpedientesFiltro } from '@ecodigital/contracts/expedientes';
 import { ESTADOS_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import type { Queryable } from '../../db/database';
-import type { Caller } from '../../plugins/caller';
-import { veTodosLosExpedientes } from '../inicio/visibilidad-completa';
+import type { Caller } from '../../shared/caller/caller';
+import { veTodosLosExpedientes } from './visibility';
 import type { Orden } from './expedientes.query';
 import { contarPorEstado, findCoincidencias, findPagina, type InicioPagina } from './expedientes.repository';
 

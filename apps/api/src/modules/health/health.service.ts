@@ -1,6 +1,6 @@
 import type { Health } from '@ecodigital/contracts/health';
 import type { Database } from '../../db/database';
-import { fetchDiscovery, type VerifyAccessToken } from '../../plugins/access-token';
+import { fetchDiscovery, type VerifyAccessToken } from '../../shared/auth/access-token';
 
 const CHECK_TIMEOUT_MS = 2_000;
 

@@ -7,12 +7,10 @@ import type {
 } from '@ecodigital/contracts/inicio';
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
-import type { Caller } from '../../plugins/caller';
-import { isoString } from '../expedientes/expedientes.repository';
-import { findEventosConContexto } from '../expedientes/historial.repository';
-import { expedientesVisibles } from '../expedientes/visibility';
+import type { Caller } from '../../shared/caller/caller';
+import { isoString } from '../../shared/dates';
 import { INICIO_HOY, INICIO_MES, MES_ACTUAL, ultimosMeses } from './periodo.sql';
-import { veTodosLosExpedientes } from './visibilidad-completa';
+import { expedientesVisibles, findEventosConContexto, veTodosLosExpedientes } from '../expedientes/expedientes.public';
 
 /** Events that record a reading, not a change: left out of "Actividad reciente" (and of its index). */
 export const EVENTOS_LECTURA = `('consulta', 'documento_descargado', 'documento_previsualizado')`;

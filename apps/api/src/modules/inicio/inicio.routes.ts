@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITES_INICIO } from '@ecodigital/contracts/inicio';
-import { callerOf } from '../../plugins/caller';
-import { requirePermiso } from '../../plugins/permissions';
+import { callerOf } from '../../shared/caller/caller';
+import { requirePermiso } from '../../shared/caller/permisos';
 import { findActividad, findCifras, findMisExpedientes, findPorMes, findPorTipoDocumental } from './inicio.repository';
 import {
   actividadSchema,

@@ -1,12 +1,14 @@
 import { LIMITES_NOTIFICACIONES, type Notificacion, type Notificaciones } from '@ecodigital/contracts/notificaciones';
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
-import type { Caller } from '../../plugins/caller';
-import { findEventosConContexto, type EventoConContexto } from '../expedientes/historial.repository';
-import { expedientesVisibles } from '../expedientes/visibility';
-import { contarDocumentosHoy } from '../inicio/inicio.repository';
-import { INICIO_HOY } from '../inicio/periodo.sql';
-import { veTodosLosExpedientes } from '../inicio/visibilidad-completa';
+import type { Caller } from '../../shared/caller/caller';
+import {
+  type EventoConContexto,
+  expedientesVisibles,
+  findEventosConContexto,
+  veTodosLosExpedientes,
+} from '../expedientes/expedientes.public';
+import { INICIO_HOY, contarDocumentosHoy } from '../inicio/inicio.public';
 
 type CifrasHoy = Notificaciones['cifras'];
 

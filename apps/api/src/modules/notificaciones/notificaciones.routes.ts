@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../plugins/caller';
-import { requirePermiso } from '../../plugins/permissions';
-import { isoString } from '../expedientes/expedientes.repository';
+import { callerOf } from '../../shared/caller/caller';
+import { requirePermiso } from '../../shared/caller/permisos';
+import { isoString } from '../../shared/dates';
 import { contarNoVistas, findCifrasHoy, findNoVistas, marcarVistas } from './notificaciones.repository';
 import { notificacionesSchema, vistasSchema } from './notificaciones.schemas';
 

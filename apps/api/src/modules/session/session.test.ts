@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resign } from '../../testing/forge-token';
 import { useTestStack } from '../../testing/test-stack';
-import { SESSION_CACHE_TTL_MS } from './session.cache';
+import { SESSION_CACHE_TTL_MS } from '../../shared/caller/caller-cache';
 
 const TODOS_LOS_PERMISOS = [
   'documentos.anular',

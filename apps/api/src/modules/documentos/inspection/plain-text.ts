@@ -3,8 +3,8 @@ import { readAt } from './zip-directory';
 
 export type TextKind = 'text' | 'invalid-text' | 'html' | 'svg' | 'xml';
 
-/** C0 controls except \t \n \f \r, DEL and the C1 controls. */
-const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/;
+/** Control characters (C0, DEL, C1: Unicode's `Cc`) except tab, line feed, form feed and carriage return. */
+const FORBIDDEN_CONTROL = /(?![\t\n\f\r])\p{Cc}/u;
 const CHUNK_SIZE = 64 * 1024;
 
 /**

@@ -1,28 +1,22 @@
 import { Alert, Button, Drawer, Flex, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import { useVistaDocumento } from '../api/get-vista-documento';
 
-/** An object URL for the blob, revoked when the blob changes or the drawer closes. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) {
-      setUrl(undefined);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
+/**
+ * Shows a blob through an object URL made once for this blob (render it with a `key` that changes
+ * with the blob) and revoked when it goes: nothing is left in memory after closing.
+ */
+function ObjectUrl({ blob, children }: { blob: Blob; children: (url: string) => ReactNode }) {
+  const [url] = useState(() => URL.createObjectURL(blob));
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return children(url);
 }
 
 function Preview({ documento }: { documento: Documento }) {
   const vista = useVistaDocumento(documento);
-  const url = useObjectUrl(vista.data);
   if (vista.isError) return <Alert type="error" showIcon title={vista.error.message} />;
-  if (!url) {
+  if (!vista.data) {
     return (
       <Flex justify="center" style={{ padding: 48 }}>
         <Spin tip="Cargando la vista previa…">
@@ -31,6 +25,14 @@ function Preview({ documento }: { documento: Documento }) {
       </Flex>
     );
   }
+  return (
+    <ObjectUrl key={vista.dataUpdatedAt} blob={vista.data}>
+      {(url) => <Shown documento={documento} url={url} />}
+    </ObjectUrl>
+  );
+}
+
+function Shown({ documento, url }: { documento: Documento; url: string }) {
   if (documento.formato === 'PDF') {
     return (
       <iframe

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documento, ResultadoVerificacion } from '@ecodigital/contracts/documentos';
 import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
-import { signInWith, useTestApiServer } from '../../../testing/use-test-api-server';
+import { signInWith, setUpTestApiServer } from '../../../testing/set-up-test-api-server';
 import { documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
 import { DocumentosTab } from './DocumentosTab';
 
@@ -15,7 +15,7 @@ const GESTOR = [
   'documentos.verificar',
 ];
 const CONSULTA = ['expedientes.ver', 'documentos.descargar'];
-const server = useTestApiServer();
+const server = setUpTestApiServer();
 let documentos: Documento[];
 
 beforeEach(() => {

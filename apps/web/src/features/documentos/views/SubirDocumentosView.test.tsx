@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { useSessionStore } from '../../../session/session.store';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
-import { useTestApiServer } from '../../../testing/use-test-api-server';
+import { setUpTestApiServer } from '../../../testing/set-up-test-api-server';
 import type { RecordedRequest } from '../../../testing/test-api-server';
 import { documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
 import { SubirDocumentosView } from './SubirDocumentosView';
 
-const server = useTestApiServer();
+const server = setUpTestApiServer();
 let orden: number;
 
 const expediente = {

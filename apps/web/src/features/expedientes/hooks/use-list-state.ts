@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseListSearchParams, serializeListSearchParams, type ListState } from '../list-search-params';
 
@@ -13,11 +13,9 @@ export function useListState() {
   // Two changes close together (the debounced search and a select) must both land: react-router's
   // functional update reads the params of the last render, so the newest ones are kept here.
   const latest = useRef(searchParams);
-  const seen = useRef(searchParams);
-  if (seen.current !== searchParams) {
-    seen.current = searchParams;
+  useLayoutEffect(() => {
     latest.current = searchParams;
-  }
+  }, [searchParams]);
 
   const update = useCallback(
     (patch: Partial<ListState>) => {

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CambiarEstado, Expediente } from '@ecodigital/contracts/expedientes';
 import { ExpedienteVerRoute } from '../../../app/views/ExpedienteVerRoute';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
-import { signInWith, useTestApiServer } from '../../../testing/use-test-api-server';
+import { signInWith, setUpTestApiServer } from '../../../testing/set-up-test-api-server';
 import { eventoDemo, expedienteDemo, lucia, RESPONSABLES, TIPOS, UNIDADES } from '../test-fixtures';
 
 const GESTOR = ['expedientes.ver', 'expedientes.crear', 'expedientes.editar', 'expedientes.cambiar_estado'];
-const server = useTestApiServer();
+const server = setUpTestApiServer();
 let current: Expediente;
 
 beforeEach(() => {

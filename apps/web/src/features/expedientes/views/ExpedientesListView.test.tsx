@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExpedienteResumen } from '@ecodigital/contracts/expedientes';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
-import { signInWith, useTestApiServer } from '../../../testing/use-test-api-server';
+import { signInWith, setUpTestApiServer } from '../../../testing/set-up-test-api-server';
 import { resumenDemo, RESPONSABLES, TIPOS, UNIDADES } from '../test-fixtures';
 import { ExpedientesListView } from './ExpedientesListView';
 
-const server = useTestApiServer();
+const server = setUpTestApiServer();
 let items: ExpedienteResumen[];
 let totalExacto: boolean;
 

@@ -25,3 +25,5 @@ export const MENSAJES = {
 
 export const unauthorized = () => new ApiHttpError(401, MENSAJES.noAutenticado, 'UNAUTHORIZED');
 export const forbidden = () => new ApiHttpError(403, MENSAJES.sinPermiso, 'FORBIDDEN');
+/** 400 with a Spanish message naming what is wrong in what the caller sent. */
+export const solicitudNoValida = (msg: string) => new ApiHttpError(400, msg, 'VALIDATION');

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { usuarioDe } from '../modules/session/session.cache';
-import type { Principal } from './access-token';
-import { permisosOf } from './permissions';
+import { usuarioDe } from './caller-cache';
+import type { Principal } from '../auth/access-token';
+import { permisosOf } from './permisos';
 
 /** The signed-in person as the domain sees them: their `usuario` row and their permisos. */
 export interface Caller {

@@ -1,6 +1,7 @@
+import type { Permiso } from '@ecodigital/contracts/session';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../errors';
-import { permisosDeRoles } from '../modules/session/session.cache';
+import { permisosDeRoles } from './caller-cache';
 
 const permisosByRequest = new WeakMap<FastifyRequest, Promise<string[]>>();
 
@@ -15,7 +16,7 @@ export function permisosOf(request: FastifyRequest): Promise<string[]> {
 }
 
 /** preHandler for an authenticated route: 403 unless the caller's roles grant `permiso`. */
-export function requirePermiso(permiso: string) {
+export function requirePermiso(permiso: Permiso) {
   return async function checkPermiso(request: FastifyRequest): Promise<void> {
     const permisos = await permisosOf(request);
     if (!permisos.includes(permiso)) {

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { nonEmpty } from '../shared/text';
 
 /** Storage settings from the environment; the app config embeds the result. */
 export type StorageConfig = LocalStorageConfig | S3StorageConfig;
@@ -77,9 +78,4 @@ function parseCredentials(env: NodeJS.ProcessEnv): S3StorageConfig['credentials'
     throw new Error('S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY deben indicarse juntos.');
   }
   return { accessKeyId, secretAccessKey };
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
 }

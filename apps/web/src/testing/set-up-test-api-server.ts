@@ -9,7 +9,7 @@ import { startTestApiServer, type TestApiServer } from './test-api-server';
  * Points the product's own API client at a local HTTP server for the tests of one file, and
  * forgets the previous test's routes and requests before each test. Returns the running server.
  */
-export function useTestApiServer(): () => TestApiServer {
+export function setUpTestApiServer(): () => TestApiServer {
   let server: TestApiServer | undefined;
   let originalBaseURL = '';
   beforeAll(async () => {
