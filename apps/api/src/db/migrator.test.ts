@@ -6,9 +6,9 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-database'
 import { findModulosPermitidos } from '../modules/session/session.repository';
 import { findPermisosByRoles, upsertUsuario } from '../shared/caller/caller.repository';
 import { resolverOrden } from '../modules/expedientes/expedientes.query';
+import { exportFilas } from '../modules/expedientes/expedientes.export';
 import {
   contarPorEstado,
-  exportFilas,
   findCoincidencias,
   findPagina,
   insertExpediente,

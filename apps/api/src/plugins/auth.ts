@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiHttpError, unauthorized } from '../shared/errors';
+import { proveedorIdentidadNoDisponible, unauthorized } from '../shared/errors';
 import {
   createAccessTokenVerifier,
   InvalidTokenError,
@@ -48,11 +48,7 @@ export default fp<AuthPluginOptions>(
           throw withChallenge(reply);
         }
         request.log.error({ err: error }, 'no se pudieron obtener las claves del proveedor de identidad');
-        throw new ApiHttpError(
-          503,
-          'No se pudo verificar la sesión: el proveedor de identidad no responde. Inténtelo más tarde.',
-          'IDP_UNAVAILABLE',
-        );
+        throw proveedorIdentidadNoDisponible();
       }
     });
   },

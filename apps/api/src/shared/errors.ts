@@ -25,5 +25,12 @@ export const MENSAJES = {
 
 export const unauthorized = () => new ApiHttpError(401, MENSAJES.noAutenticado, 'UNAUTHORIZED');
 export const forbidden = () => new ApiHttpError(403, MENSAJES.sinPermiso, 'FORBIDDEN');
+/** The token may be fine, but the identity provider's keys cannot be had: try later. */
+export const proveedorIdentidadNoDisponible = () =>
+  new ApiHttpError(
+    503,
+    'No se pudo verificar la sesión: el proveedor de identidad no responde. Inténtelo más tarde.',
+    'IDP_UNAVAILABLE',
+  );
 /** 400 with a Spanish message naming what is wrong in what the caller sent. */
 export const solicitudNoValida = (msg: string) => new ApiHttpError(400, msg, 'VALIDATION');

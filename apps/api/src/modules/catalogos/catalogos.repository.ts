@@ -18,3 +18,7 @@ export function findResponsables(db: Queryable): Promise<Responsable[]> {
      ORDER BY nombre_completo, u.id_usuario`,
   );
 }
+
+export function findTiposDocumentales(db: Queryable): Promise<CatalogoItem[]> {
+  return db.query<CatalogoItem>('SELECT id, nombre FROM tipo_documental ORDER BY orden, id');
+}

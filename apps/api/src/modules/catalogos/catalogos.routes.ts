@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requirePermiso } from '../../shared/caller/permisos';
-import { findResponsables, findTiposExpediente, findUnidades } from './catalogos.repository';
-import { responsablesSchema, tiposSchema, unidadesSchema } from './catalogos.schemas';
+import { findResponsables, findTiposDocumentales, findTiposExpediente, findUnidades } from './catalogos.repository';
+import { responsablesSchema, tiposDocumentalesSchema, tiposSchema, unidadesSchema } from './catalogos.schemas';
 
-/** Authenticated. The catalogues of the expediente form and filters. */
+/** Authenticated. The catalogues of the expediente form and filters, and of the upload form. */
 const catalogosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ver = requirePermiso('expedientes.ver');
 
@@ -15,6 +15,11 @@ const catalogosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/catalogos/unidades', { schema: unidadesSchema, preValidation: ver }, async () => ({
     success: true as const,
     data: await findUnidades(app.db),
+  }));
+
+  app.get('/catalogos/tipos-documentales', { schema: tiposDocumentalesSchema, preValidation: ver }, async () => ({
+    success: true as const,
+    data: await findTiposDocumentales(app.db),
   }));
 
   app.get('/catalogos/responsables', { schema: responsablesSchema, preValidation: ver }, async () => ({

@@ -21,3 +21,9 @@ export const responsablesSchema = {
   summary: 'Personas que pueden ser responsables de un expediente (las que han iniciado sesión)',
   response: { 200: ReadEnvelope(Type.Array(ResponsableSchema)) },
 };
+
+export const tiposDocumentalesSchema = {
+  tags,
+  summary: 'Tipos documentales',
+  response: { 200: ReadEnvelope(Type.Array(CatalogoItemSchema)) },
+};

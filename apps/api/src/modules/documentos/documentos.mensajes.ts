@@ -32,6 +32,28 @@ export const MENSAJES_DOCUMENTO = {
 } as const;
 
 export const documentoNoExiste = () => new ApiHttpError(404, MENSAJES_DOCUMENTO.noExiste, 'NOT_FOUND');
+export const noEsMultipart = () =>
+  new ApiHttpError(415, 'Envíe los archivos como multipart/form-data.', 'UNSUPPORTED_MEDIA_TYPE');
+export const sinArchivos = () => new ApiHttpError(400, MENSAJES_DOCUMENTO.sinArchivos, 'VALIDATION');
+export const tipoDocumentalObligatorio = () =>
+  new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalObligatorio, 'VALIDATION');
+export const tipoDocumentalNoExiste = () =>
+  new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalNoExiste, 'VALIDATION');
+export const demasiadasPartes = () => new ApiHttpError(413, MENSAJES_DOCUMENTO.demasiadosArchivos, 'TOO_MANY_PARTS');
+export const noPrevisualizable = () => new ApiHttpError(415, MENSAJES_DOCUMENTO.noPrevisualizable, 'NOT_PREVIEWABLE');
+export const yaAnulado = () => new ApiHttpError(409, MENSAJES_DOCUMENTO.yaAnulado, 'YA_ANULADO');
+export const rangoNoValido = () =>
+  new ApiHttpError(416, 'El rango de bytes pedido no es válido para este documento.', 'RANGE_NOT_SATISFIABLE');
+/**
+ * The row exists and its bytes do not: the archive lost a file. A 500 that says so in words an
+ * office understands (it reveals nothing of the server) so that someone tells the administrator.
+ */
+export const archivoAusente = () =>
+  new ApiHttpError(
+    500,
+    'El archivo de este documento no está en el almacenamiento. Avise al administrador.',
+    'ARCHIVO_AUSENTE',
+  );
 export const verificacionEnCurso = () =>
   new ApiHttpError(
     409,

@@ -152,10 +152,6 @@ export async function findTipoDocumental(db: Queryable, id: number): Promise<Cat
   return row;
 }
 
-export function findTiposDocumentales(db: Queryable): Promise<CatalogoItem[]> {
-  return db.query<CatalogoItem>('SELECT id, nombre FROM tipo_documental ORDER BY orden, id');
-}
-
 export interface NuevoDocumento {
   id_expediente: number;
   orden: number;

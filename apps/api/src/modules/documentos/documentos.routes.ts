@@ -2,10 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idDeRuta } from '../../shared/id-param';
-import { ApiHttpError } from '../../shared/errors';
 import { callerOf } from '../../shared/caller/caller';
 import { requirePermiso } from '../../shared/caller/permisos';
-import { findTiposDocumentales } from './documentos.repository';
 import {
   anularSchema,
   descargarSchema,
@@ -14,11 +12,10 @@ import {
   indiceSchema,
   listarSchema,
   subirSchema,
-  tiposDocumentalesSchema,
   verificarSchema,
   vistaSchema,
 } from './documentos.schemas';
-import { documentoNoExiste, MENSAJES_DOCUMENTO } from './documentos.mensajes';
+import { documentoNoExiste, MENSAJES_DOCUMENTO, noEsMultipart, sinArchivos } from './documentos.mensajes';
 import {
   anular,
   documentoParaServir,
@@ -28,15 +25,8 @@ import {
   registrarAcceso,
   type Acceso,
 } from './documentos.service';
-import {
-  coincideIfNoneMatch,
-  contentDisposition,
-  contentType,
-  etagDe,
-  nombreDeDescarga,
-  rangoPedido,
-} from './descarga';
-import { RangeNotSatisfiableError, StoredObjectNotFoundError } from '../../storage/document-storage';
+import { contentDisposition } from './descarga';
+import { servirDocumento } from './servir-documento';
 import { procesarSubida } from './subida.multipart';
 import { verificar, VERIFICACION_ABANDONADA_MS } from './verificacion.service';
 import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
@@ -44,14 +34,6 @@ import { expedienteNoExiste } from '../expedientes/expedientes.public';
 
 /** Re-reading every file of a large expediente may take minutes; one runs at a time per expediente. */
 const LIMITE_VERIFICACION_MS = VERIFICACION_ABANDONADA_MS;
-
-/**
- * Sandboxed and with nothing to load: a previewed file cannot run script or reach anything. PDFs
- * are the exception to `sandbox`: Chromium's PDF viewer does not start in a sandboxed document (to be
- * confirmed by the e2e preview test).
- */
-const CSP_VISTA = "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'";
-const CSP_VISTA_IMAGEN = `${CSP_VISTA}; sandbox`;
 
 /** Authenticated. Documents of an expediente, their índice, and each document's bytes. */
 const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -73,7 +55,7 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = idExpediente(request.params.id);
       await expedienteAbierto(app.db, caller, id);
       if (!request.isMultipart()) {
-        throw new ApiHttpError(415, 'Envíe los archivos como multipart/form-data.', 'UNSUPPORTED_MEDIA_TYPE');
+        throw noEsMultipart();
       }
       const { procesados, partesSinLeer } = await procesarSubida(request, {
         db: app.db,
@@ -83,7 +65,7 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
         idExpediente: id,
       });
       const resultados = procesados.map((procesado) => procesado.resultado);
-      if (procesados.length === 0) throw new ApiHttpError(400, MENSAJES_DOCUMENTO.sinArchivos, 'VALIDATION');
+      if (procesados.length === 0) throw sinArchivos();
       const subidos = resultados.filter((resultado) => resultado.resultado === 'subido');
       const primerRechazo = procesados.find((procesado) => procesado.rechazo)?.rechazo;
 
@@ -164,80 +146,7 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const servir = async (request: FastifyRequest, reply: FastifyReply, idRaw: string, acceso: Acceso) => {
     const caller = await callerOf(request);
     const documento = await documentoParaServir(app.db, caller, idDocumento(idRaw), acceso);
-    const etag = etagDe(documento.huella);
-    reply
-      .header('x-content-type-options', 'nosniff')
-      .header('accept-ranges', 'bytes')
-      .header('etag', etag)
-      .header('cache-control', 'private, no-cache');
-    // The client already holds these bytes: nothing is transferred, so nothing goes to the historial.
-    if (coincideIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-
-    const ifRange = request.headers['if-range'];
-    const rango =
-      ifRange === undefined || ifRange === etag
-        ? rangoPedido(request.headers.range, documento.tamano)
-        : ({ tipo: 'completo' } as const);
-    if (rango.tipo === 'insatisfacible') {
-      reply.header('content-range', `bytes */${documento.tamano}`);
-      throw new ApiHttpError(
-        416,
-        'El rango de bytes pedido no es válido para este documento.',
-        'RANGE_NOT_SATISFIABLE',
-      );
-    }
-    const parcial = rango.tipo === 'parcial' ? { start: rango.start, end: rango.end } : undefined;
-    let contenido;
-    try {
-      contenido = await app.storage.read(documento.clave_almacen, parcial);
-    } catch (error) {
-      if (error instanceof RangeNotSatisfiableError) {
-        throw new ApiHttpError(
-          416,
-          'El rango de bytes pedido no es válido para este documento.',
-          'RANGE_NOT_SATISFIABLE',
-        );
-      }
-      if (error instanceof StoredObjectNotFoundError) {
-        request.log.error({ id_documento: documento.id_documento }, 'archivo ausente del almacenamiento');
-        throw new ApiHttpError(
-          500,
-          'El archivo de este documento no está en el almacenamiento. Avise al administrador.',
-          'ARCHIVO_AUSENTE',
-        );
-      }
-      throw error;
-    }
-    // One download is one historial event, not one per chunk a viewer fetches; only once the bytes
-    // are at hand, so a file missing from storage is not recorded as downloaded.
-    if (request.method !== 'HEAD' && (rango.tipo === 'completo' || rango.start === 0)) {
-      try {
-        await registrarAcceso(app.db, caller, documento, acceso);
-      } catch (error) {
-        contenido.destroy();
-        throw error;
-      }
-    }
-    contenido.on('error', (error) => request.log.error({ err: error }, 'envío de documento interrumpido'));
-    reply
-      .header('content-type', contentType(documento.mime))
-      .header(
-        'content-disposition',
-        contentDisposition(
-          acceso === 'vista' ? 'inline' : 'attachment',
-          nombreDeDescarga(documento.nombre, documento.formato),
-        ),
-      );
-    if (acceso === 'vista') {
-      reply.header('content-security-policy', documento.formato === 'PDF' ? CSP_VISTA : CSP_VISTA_IMAGEN);
-    }
-    if (parcial) {
-      reply.code(206).header('content-range', `bytes ${parcial.start}-${parcial.end}/${documento.tamano}`);
-      reply.header('content-length', parcial.end - parcial.start + 1);
-    } else {
-      reply.header('content-length', documento.tamano);
-    }
-    return reply.send(contenido);
+    return servirDocumento(request, reply, documento, acceso, () => registrarAcceso(app.db, caller, documento, acceso));
   };
 
   const descargar = requirePermiso('documentos.descargar');
@@ -270,11 +179,6 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
     },
   );
-
-  app.get('/catalogos/tipos-documentales', { schema: tiposDocumentalesSchema, preValidation: ver }, async () => ({
-    success: true as const,
-    data: await findTiposDocumentales(app.db),
-  }));
 };
 
 export default documentosRoutes;

@@ -7,7 +7,6 @@ import {
   ResultadoVerificacionSchema,
   SubidaRechazadaSchema,
 } from '@ecodigital/contracts/documentos';
-import { CatalogoItemSchema } from '@ecodigital/contracts/expedientes';
 import { Type } from 'typebox';
 import { IdParamsSchema } from '../../shared/id-param';
 
@@ -119,10 +118,4 @@ export const anularSchema = {
   params: DocumentoParamsSchema,
   body: AnularDocumentoSchema,
   response: { 200: WriteEnvelope(DocumentoSchema), 400: ApiError, 404: ApiError, 409: ApiError },
-};
-
-export const tiposDocumentalesSchema = {
-  tags: ['catálogos'],
-  summary: 'Tipos documentales',
-  response: { 200: ReadEnvelope(Type.Array(CatalogoItemSchema)) },
 };

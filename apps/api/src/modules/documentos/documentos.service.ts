@@ -8,7 +8,6 @@ import {
   type IndiceElectronico,
 } from '@ecodigital/contracts/documentos';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { ApiHttpError } from '../../shared/errors';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import { solicitudNoValida } from '../../shared/errors';
@@ -19,7 +18,7 @@ import {
   updateAnulacion,
   type DocumentoAlmacenado,
 } from './documentos.repository';
-import { documentoNoExiste, MENSAJES_DOCUMENTO } from './documentos.mensajes';
+import { documentoNoExiste, MENSAJES_DOCUMENTO, noPrevisualizable, yaAnulado } from './documentos.mensajes';
 import {
   asegurarAdmiteCambios,
   expedienteNoExiste,
@@ -69,7 +68,7 @@ export async function documentoParaServir(
   const documento = await findDocumento(db, caller, id);
   if (!documento) throw documentoNoExiste();
   if (acceso === 'vista' && !FORMATOS_PREVISUALIZABLES.includes(documento.formato as Formato)) {
-    throw new ApiHttpError(415, MENSAJES_DOCUMENTO.noPrevisualizable, 'NOT_PREVIEWABLE');
+    throw noPrevisualizable();
   }
   return documento;
 }
@@ -104,7 +103,7 @@ export async function anular(db: Database, caller: Caller, id: number, body: Anu
     if (!expediente) throw documentoNoExiste();
     asegurarAdmiteCambios(expediente);
     const documento = (await findDocumento(tx, caller, id, { forUpdate: true }))!;
-    if (documento.anulado) throw new ApiHttpError(409, MENSAJES_DOCUMENTO.yaAnulado, 'YA_ANULADO');
+    if (documento.anulado) throw yaAnulado();
     await updateAnulacion(tx, id, motivo, caller.id_usuario);
     await insertEvento(tx, {
       id_expediente: documento.id_expediente,

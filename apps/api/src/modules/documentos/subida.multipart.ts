@@ -3,7 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { ApiHttpError } from '../../shared/errors';
 import { findTipoDocumental } from './documentos.repository';
-import { MENSAJES_DOCUMENTO, RechazoArchivo, rechazos } from './documentos.mensajes';
+import {
+  demasiadasPartes,
+  RechazoArchivo,
+  rechazos,
+  tipoDocumentalNoExiste,
+  tipoDocumentalObligatorio,
+} from './documentos.mensajes';
 import { normaliseFilename } from './inspection/filename';
 import { EmptyFileError, FileTooLargeError, receiveToTemp } from '../../storage/receive';
 import { discardTempFile } from '../../storage/temp-files';
@@ -83,7 +89,7 @@ export async function procesarSubida(
       }
       if (!tipoDocumental) {
         part.file.resume();
-        throw new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalObligatorio, 'VALIDATION');
+        throw tipoDocumentalObligatorio();
       }
       procesados.push(
         await procesarArchivo(part.file as Readable & { truncated?: boolean }, nombre, maxUploadBytes, maxUploadMb, {
@@ -95,7 +101,7 @@ export async function procesarSubida(
   } catch (error) {
     if (!LIMITE_SUPERADO.has((error as { code?: string }).code ?? '')) throw error;
     // What was stored stays stored and is reported; only the parts after the limit go unread.
-    if (procesados.length === 0) throw new ApiHttpError(413, MENSAJES_DOCUMENTO.demasiadosArchivos, 'TOO_MANY_PARTS');
+    if (procesados.length === 0) throw demasiadasPartes();
     return { procesados, partesSinLeer: true };
   }
   return { procesados, partesSinLeer: false };
@@ -134,6 +140,6 @@ async function tipoIndicado(request: FastifyRequest, valor: unknown): Promise<{ 
   const texto = typeof valor === 'string' ? valor.trim() : '';
   const id = /^[0-9]{1,9}$/.test(texto) ? Number(texto) : NaN;
   const tipo = Number.isInteger(id) ? await findTipoDocumental(request.server.db, id) : undefined;
-  if (!tipo) throw new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalNoExiste, 'VALIDATION');
+  if (!tipo) throw tipoDocumentalNoExiste();
   return tipo;
 }

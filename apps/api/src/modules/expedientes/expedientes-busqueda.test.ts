@@ -4,7 +4,7 @@ import type { Caller } from '../../shared/caller/caller';
 import type { ApiClient } from '../../testing/api-client';
 import { useTestStack } from '../../testing/test-stack';
 import { resolverOrden } from './expedientes.query';
-import { exportFilas } from './expedientes.repository';
+import { exportFilas } from './expedientes.export';
 
 /** asunto, interesado, documento, estado, tipo index, unidad index, fecha_apertura (UTC). */
 const DATOS: [string, string | null, string | null, string, number, number, string][] = [

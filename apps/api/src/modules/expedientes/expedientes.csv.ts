@@ -1,5 +1,5 @@
 import { ESTADO_ETIQUETAS } from '@ecodigital/contracts/expedientes';
-import type { FilaExport } from './expedientes.repository';
+import type { FilaExport } from './expedientes.export';
 
 export const CABECERA_CSV = [
   'Número',

@@ -78,9 +78,14 @@ export function orderBy({ campo, direccion }: Orden): string {
   return CLAVES_ORDEN[campo].map((clave) => `${clave.expr} ${direccion.toUpperCase()}`).join(', ');
 }
 
-/** Column `claves_orden`: the sort key of each row as text[], exact (timestamps keep their microseconds). */
-export function clavesSelect({ campo }: Orden): string {
-  return `ARRAY[${CLAVES_ORDEN[campo].map((clave) => `${clave.expr}::text`).join(', ')}] AS claves_orden`;
+/** The sort key of each row as a text[] expression, exact (timestamps keep their microseconds). */
+export function clavesArray({ campo }: Orden): string {
+  return `ARRAY[${CLAVES_ORDEN[campo].map((clave) => `${clave.expr}::text`).join(', ')}]`;
+}
+
+/** Column `claves_orden`: `clavesArray` for the cursor of a page. */
+export function clavesSelect(orden: Orden): string {
+  return `${clavesArray(orden)} AS claves_orden`;
 }
 
 /** SQL type of each sort key, in order: what a cursor of this order must carry. */

@@ -17,10 +17,10 @@ import { BOM, CABECERA_CSV, filaCsv, lineaCsv } from './expedientes.csv';
 import { expedienteNoExiste, MENSAJES_EXPEDIENTE, mensajeCambioEstado, versionObsoleta } from './expedientes.mensajes';
 import { solicitudNoValida } from '../../shared/errors';
 import { asegurarAdmiteCambios, asegurarTransicion } from './ciclo-de-vida';
+import { exportFilas } from './expedientes.export';
 import { clavesEncajan, decodeCursor, encodeCursor } from './cursor';
 import { resolverOrden, tiposClaves, type Orden } from './expedientes.query';
 import {
-  exportFilas,
   findExpediente,
   findTipo,
   findUnidad,
