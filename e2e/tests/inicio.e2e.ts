@@ -32,8 +32,8 @@ describe('Inicio and the notifications', () => {
 
     await page.reload();
     const abiertos = page.locator('a[data-cifra="abiertos"]');
-    await expect.poll(() => abiertos.locator('.home-figure__value').textContent()).toBe(formato(cifras.abiertos!));
-    expect(await page.locator('a[data-cifra="en_tramite"] .home-figure__value').textContent()).toBe(
+    await expect.poll(() => abiertos.locator('.inicio-figure__value').textContent()).toBe(formato(cifras.abiertos!));
+    expect(await page.locator('a[data-cifra="en_tramite"] .inicio-figure__value').textContent()).toBe(
       formato(cifras.en_tramite!),
     );
     await page.getByText('Expediente para la portada').first().waitFor();

@@ -12,11 +12,11 @@ export const SHELL_JS_BUDGET_GZIP_BYTES = 250_000;
 
 /**
  * Lazy chunks the first screen of `/` requests without anyone clicking: `main.ts` imports
- * `app/mount` while the sign-in runs, the router loads the view of `/` (`HomeView`) as soon as it
+ * `app/mount` while the sign-in runs, the router loads the view of `/` (`InicioView`) as soon as it
  * renders, and Inicio's two charts load when their figures arrive (the chart of documentos only
  * when there are documentos). Named as Vite names chunks: the source file's base name.
  */
-export const FIRST_SCREEN_LAZY_CHUNKS = ['mount', 'HomeView', 'MonthlyChart', 'TipoDocumentalChart'];
+export const FIRST_SCREEN_LAZY_CHUNKS = ['mount', 'InicioView', 'MonthlyChart', 'TipoDocumentalChart'];
 
 const relativeJs = String.raw`(\.{1,2}\/[^"'\`]+\.js)`;
 // `import{a}from"./x.js"`, `export*from"./x.js"`, `import"./x.js"`; not `import("./x.js")`.
@@ -24,7 +24,7 @@ const STATIC_IMPORT = new RegExp(String.raw`(?:\bfrom|\bimport)\s*["'\`]${relati
 const DYNAMIC_IMPORT = new RegExp(String.raw`\bimport\(\s*["'\`]${relativeJs}["'\`]\s*\)`, 'g');
 const HTML_ATTRIBUTES = /<(script|link)\b([^>]*)>/gi;
 
-/** `HomeView-C5Vs4vJg.js` → `HomeView` (Vite appends an 8-character hash). */
+/** `InicioView-C5Vs4vJg.js` → `InicioView` (Vite appends an 8-character hash). */
 export function chunkName(file) {
   const base = posix.basename(file);
   return base.replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');

@@ -4,7 +4,7 @@ import { AppLayout } from '../layout/AppLayout';
 import { HeaderNotifications } from './HeaderNotifications';
 import { routeHandles, routeModulo } from '../lib/route-handle';
 import { productName } from '../lib/runtime-config';
-import { useMenuStore } from '../session/menu.store';
+import { useMenu } from '../session/session-query';
 import { canAccessModule } from '../session/permissions';
 
 // Inicio has no breadcrumbs: antd's Breadcrumb loads with the first nested page.
@@ -30,7 +30,7 @@ function useRouteChrome() {
 /** The frame around every view, the breadcrumbs of nested pages, and the module permission check. */
 export function Shell() {
   const { crumbs, modulo } = useRouteChrome();
-  const menu = useMenuStore((state) => state.menu);
+  const menu = useMenu();
   const allowed = canAccessModule(menu, modulo);
 
   return (

@@ -33,7 +33,7 @@ export const routes: RouteObject[] = [
           {
             index: true,
             handle: handle({ title: 'Inicio' }),
-            lazy: async () => ({ Component: (await import('../features/home/HomeView')).HomeView }),
+            lazy: async () => ({ Component: (await import('../features/inicio/InicioView')).InicioView }),
           },
           {
             path: 'expedientes',

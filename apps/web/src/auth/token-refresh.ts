@@ -40,6 +40,28 @@ export function refreshAccessToken(minValidity: number): Promise<boolean> {
   return inFlight;
 }
 
+/**
+ * A new access token now, whatever the old one's expiry says: the API refused it (401), so it was
+ * revoked or the clocks disagree. Shares the refresh in flight; on failure the sign-in starts again.
+ */
+export async function renewAccessToken(): Promise<boolean> {
+  const keycloak = keycloakOrNull();
+  if (!keycloak?.token) return false;
+  inFlight ??= keycloak
+    .updateToken(-1)
+    .catch((error: unknown) => {
+      handleRefreshFailure(error);
+      throw error;
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight.then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Checks the token every 30 s (and when keycloak-js reports it expired); refreshes under 60 s left. */
 export function startTokenRefresh(): () => void {
   const keycloak = keycloakOrNull();

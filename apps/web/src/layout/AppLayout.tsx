@@ -6,7 +6,6 @@ import { SIDE_MENU_TRANSITION_MS } from '../lib/constants';
 import { productName } from '../lib/runtime-config';
 import { SideMenu } from './SideMenu';
 import { ToastHost } from './ToastHost';
-import { useActiveMenuSync } from './use-active-menu-sync';
 import { UserMenu } from './UserMenu';
 import './layout.css';
 
@@ -44,7 +43,6 @@ export function AppLayout({ children, notifications }: { children: ReactNode; no
   const [drawerRequested, setDrawerRequested] = useState(false);
   const location = useLocation();
   const [drawerPath, setDrawerPath] = useState(location.pathname);
-  useActiveMenuSync();
 
   // Close the drawer once a navigation happened.
   if (drawerPath !== location.pathname) {

@@ -1,13 +1,13 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Modal, Space, Tag } from 'antd';
 import { openAccountManagement } from '../auth/sign-in';
-import { useSessionStore } from '../session/session.store';
+import { useUsuario } from '../session/session-query';
 
 /** Dark green on a light tint: antd's preset green tag misses WCAG AA contrast. */
 const ROL_TAG_STYLE = { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' };
 
 export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const usuario = useSessionStore((state) => state.usuario);
+  const usuario = useUsuario();
   return (
     <Modal
       open={open}

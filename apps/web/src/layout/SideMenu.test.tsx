@@ -1,13 +1,12 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { MenuItem } from '@ecodigital/contracts/session';
-import { useMenuStore } from '../session/menu.store';
+import { sessionQuery } from '../session/session-query';
 import { installBrowserShims } from '../testing/render-app';
-import { useSessionStore } from '../session/session.store';
 import { SideMenu } from './SideMenu';
-import { useActiveMenuSync } from './use-active-menu-sync';
 
 const menu: MenuItem[] = [
   {
@@ -24,7 +23,6 @@ const menu: MenuItem[] = [
 beforeAll(installBrowserShims);
 
 function Frame() {
-  useActiveMenuSync();
   return (
     <>
       <SideMenu />
@@ -51,7 +49,11 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
@@ -59,11 +61,11 @@ const nav = () => screen.getByRole('navigation', { name: 'Menú principal' });
 const selectedLabels = () =>
   [...nav().querySelectorAll('.ant-menu-item-selected')].map((node) => node.textContent?.trim());
 
+let queryClient: QueryClient;
 beforeEach(() => {
-  useMenuStore.getState().clear();
-  useMenuStore.getState().setMenu(menu);
-  useSessionStore.getState().setSession(
-    {
+  queryClient = new QueryClient();
+  queryClient.setQueryData(sessionQuery.queryKey, {
+    usuario: {
       id_usuario: 1,
       sub: 's',
       username: 'gestor',
@@ -72,8 +74,9 @@ beforeEach(() => {
       email: null,
       roles: ['gestor'],
     },
-    [],
-  );
+    permisos: [],
+    menu,
+  });
 });
 afterEach(cleanup);
 
@@ -101,14 +104,12 @@ describe('SideMenu', () => {
     await user.click(within(nav()).getByRole('link', { name: 'Expedientes' }));
     await screen.findByText('lista');
     expect(selectedLabels()).toEqual(['Expedientes']);
-    expect(useMenuStore.getState().activeMenu).toBe('/expedientes');
 
     await act(() => router.navigate('/subir-documentos'));
     expect(selectedLabels()).toEqual(['Subir documentos']);
 
     await user.click(within(nav()).getByRole('link', { name: 'Inicio' }));
     await screen.findByText('inicio');
-    expect(useMenuStore.getState().activeMenu).toBe('');
     expect(selectedLabels()).toEqual([]);
   });
 });

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import type { MenuItem } from '@ecodigital/contracts/session';
 import { HOME_PATH, SIDE_MENU_HEIGHT, SIDE_MENU_TRANSITION_MS } from '../lib/constants';
 import { menuPath } from '../session/menu-search';
-import { useMenuStore } from '../session/menu.store';
-import { useSessionStore } from '../session/session.store';
+import { useMenu, useUsuario } from '../session/session-query';
+import { useActiveMenu } from './use-active-menu';
 import { MenuIcon } from './menu-icons';
 
 type AntdMenuItem = NonNullable<MenuProps['items']>[number];
@@ -29,23 +29,15 @@ function toMenuItems(menu: readonly MenuItem[], depth = 0): AntdMenuItem[] {
 }
 
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const menu = useMenuStore((state) => state.menu);
-  const activeMenu = useMenuStore((state) => state.activeMenu);
-  const setActiveMenu = useMenuStore((state) => state.setActiveMenu);
-  const resetActiveMenu = useMenuStore((state) => state.resetActiveMenu);
-  const nombres = useSessionStore((state) => state.usuario?.nombres ?? '');
+  const menu = useMenu();
+  const activeMenu = useActiveMenu();
+  const nombres = useUsuario()?.nombres ?? '';
 
   const items: AntdMenuItem[] = [
     { key: HOME_PATH, icon: <HomeOutlined />, label: <Link to={HOME_PATH}>Inicio</Link>, className: 'side-menu__item' },
     { type: 'divider' },
     ...toMenuItems(menu),
   ];
-
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === HOME_PATH) resetActiveMenu();
-    else setActiveMenu(key);
-    onNavigate?.();
-  };
 
   return (
     <div className="side-menu">
@@ -60,7 +52,12 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
         className="side-menu__scroll"
         style={{ height: SIDE_MENU_HEIGHT, transition: `all ${SIDE_MENU_TRANSITION_MS}ms ease` }}
       >
-        <Menu mode="inline" items={items} selectedKeys={activeMenu ? [activeMenu] : []} onClick={onClick} />
+        <Menu
+          mode="inline"
+          items={items}
+          selectedKeys={activeMenu ? [activeMenu] : []}
+          onClick={() => onNavigate?.()}
+        />
       </nav>
     </div>
   );

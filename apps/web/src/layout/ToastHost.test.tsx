@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toast } from '../lib/toast';
@@ -22,5 +22,19 @@ describe('ToastHost', () => {
 
     act(() => void toast.show({ severity: 'error', summary: 'Error', detail: 'No se pudo guardar' }));
     expect(await screen.findByText('No se pudo guardar')).toBeTruthy();
+  });
+
+  it('removes every toast with clear(), as signing out does', async () => {
+    render(
+      <ConfigProvider>
+        <ToastHost />
+      </ConfigProvider>,
+    );
+    act(() => void toast.show({ severity: 'info', summary: 'Aviso', detail: 'Datos de otra persona' }));
+    act(() => void toast.show({ severity: 'warn', summary: 'Aviso', detail: 'Más datos', group: 'api' }));
+    expect(await screen.findByText('Datos de otra persona')).toBeTruthy();
+    act(() => toast.clear());
+    await waitFor(() => expect(screen.queryByText('Datos de otra persona')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Más datos')).toBeNull());
   });
 });

@@ -3,7 +3,7 @@ import { Avatar, Grid } from 'antd';
 import type { MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { signOut } from '../session/sign-out';
-import { useSessionStore } from '../session/session.store';
+import { useUsuario } from '../session/session-query';
 import { DeferredDropdown } from './DeferredDropdown';
 import { initials } from './initials';
 
@@ -17,7 +17,7 @@ const items: MenuProps['items'] = [
 ];
 
 export function UserMenu() {
-  const usuario = useSessionStore((state) => state.usuario);
+  const usuario = useUsuario();
   const [menuOpen, setMenuOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
   const [profileRequested, setProfileRequested] = useState(false);

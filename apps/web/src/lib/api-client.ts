@@ -1,7 +1,9 @@
 import { accessTokenForRequest } from '../auth/access-token';
+import { startSignIn } from '../auth/sign-in';
+import { renewAccessToken } from '../auth/token-refresh';
 import { NOTIFICATION_LIFE_MS } from './constants';
 import { createHttpClient, type HttpClient } from './http/http-client';
-import { isCancel, type ApiError } from './http/http-error';
+import { isApiError, isCancel, type ApiError } from './http/http-error';
 import type { HttpResponse } from './http/http-types';
 import { toast } from './toast';
 
@@ -12,12 +14,22 @@ export const GENERIC_ERROR_MESSAGE = 'Error general';
 
 interface ApiClientOptions {
   getAccessToken: () => Promise<string | undefined>;
+  /** A 401: renew the token; true when a new one is at hand. */
+  renewAccessToken?: () => Promise<boolean>;
+  /** A 401 that renewing could not cure. */
+  signInAgain?: () => void;
 }
 
-function messageOf(body: unknown): string | undefined {
+/** The envelope's `msg`, whatever answer (JSON, or a failed download) carried it. */
+export function messageOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('msg' in body)) return undefined;
   const { msg } = body as { msg: unknown };
   return typeof msg === 'string' && msg.trim() !== '' ? msg : undefined;
+}
+
+/** What to tell the person about a failed call: the server's message, or the seed's «Error general». */
+export function apiErrorMessage(error: unknown): string {
+  return (isApiError(error) ? messageOf(error.response?.data) : undefined) ?? GENERIC_ERROR_MESSAGE;
 }
 
 function toastSuccessMessage(response: HttpResponse): void {
@@ -40,8 +52,11 @@ function toastFailure(error: ApiError): void {
   }
 }
 
-/** Builds the product's HTTP client: base `/api`, bearer token, no timeout, toasts by the seed's rules. */
-export function createApiClient({ getAccessToken }: ApiClientOptions): HttpClient {
+/**
+ * Builds the product's HTTP client: base `/api`, bearer token, no timeout, toasts by the seed's
+ * rules; a 401 renews the token once and retries, then starts the sign-in.
+ */
+export function createApiClient({ getAccessToken, renewAccessToken, signInAgain }: ApiClientOptions): HttpClient {
   return createHttpClient(
     { baseURL: '/api', timeout: 0, headers: { Accept: 'application/json' } },
     {
@@ -51,9 +66,15 @@ export function createApiClient({ getAccessToken }: ApiClientOptions): HttpClien
       },
       afterResponse: toastSuccessMessage,
       afterFailure: toastFailure,
+      recoverUnauthorized: renewAccessToken,
+      onUnauthorized: signInAgain,
     },
   );
 }
 
 /** The one HTTP client of the web app. */
-export const api = createApiClient({ getAccessToken: accessTokenForRequest });
+export const api = createApiClient({
+  getAccessToken: accessTokenForRequest,
+  renewAccessToken,
+  signInAgain: () => startSignIn(),
+});

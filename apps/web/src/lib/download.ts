@@ -1,3 +1,5 @@
+import { api } from './api-client';
+
 /**
  * The file name of a `Content-Disposition` header: the RFC 5987 `filename*` (UTF-8, accents
  * included) wins over the plain `filename`. Path parts are dropped.
@@ -33,4 +35,19 @@ export function saveBlob(blob: Blob, filename: string): void {
   link.remove();
   // Revoked a little later: some browsers start the download asynchronously.
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * Downloads a file through the API client (bearer token; a failure is toasted by the client with the
+ * server's message like any other call) and saves it under the name the server gives, or `fallbackName`.
+ */
+export async function downloadFile(
+  url: string,
+  { accept, fallbackName, params }: { accept: string; fallbackName: string; params?: object },
+): Promise<string> {
+  const response = await api.get<Blob>(url, { params, responseType: 'blob', headers: { Accept: accept } });
+  const disposition = response.headers['content-disposition'];
+  const filename = filenameFromContentDisposition(typeof disposition === 'string' ? disposition : null) ?? fallbackName;
+  saveBlob(response.data, filename);
+  return filename;
 }

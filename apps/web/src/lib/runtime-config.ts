@@ -6,19 +6,12 @@ let current: RuntimeConfig | null = null;
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`/api/config respondió ${response.status}`);
-  const body = (await response.json()) as RuntimeConfig | { success: true; data: RuntimeConfig };
-  // Accept both the bare object and the API's read envelope.
-  const config = 'data' in body ? body.data : body;
-  if (!config.keycloakUrl || !config.realm || !config.clientId) {
+  const { data: config } = (await response.json()) as { success: true; data: RuntimeConfig };
+  if (!config?.keycloakUrl || !config.realm || !config.clientId) {
     throw new Error('La configuración recibida está incompleta');
   }
   current = config;
   return config;
-}
-
-export function getRuntimeConfig(): RuntimeConfig {
-  if (!current) throw new Error('Runtime configuration not loaded yet');
-  return current;
 }
 
 export function productName(): string {

@@ -54,11 +54,11 @@ export const toast = {
       requested = true;
       for (const listener of demandListeners) listener();
     }
-    if (resolved.group) {
-      const ids = idsByGroup.get(resolved.group) ?? new Set<string>();
-      ids.add(resolved.id);
-      idsByGroup.set(resolved.group, ids);
-    }
+    // Every toast is remembered under its group ('' when none), so `clear()` can remove them all.
+    const group = resolved.group ?? '';
+    const ids = idsByGroup.get(group) ?? new Set<string>();
+    ids.add(resolved.id);
+    idsByGroup.set(group, ids);
     if (renderer) renderer.show(resolved);
     else pending.push(resolved);
     return resolved.id;

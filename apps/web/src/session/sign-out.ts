@@ -1,14 +1,10 @@
 import { signOutOfIdentityProvider } from '../auth/sign-in';
 import { queryClient } from '../lib/query-client';
 import { toast } from '../lib/toast';
-import { useMenuStore } from './menu.store';
-import { useSessionStore } from './session.store';
 
 /** `Cerrar sesión`: forget every piece of the person's data, then end the identity-provider session. */
 export async function signOut(): Promise<void> {
   queryClient.clear();
-  useMenuStore.getState().clear();
-  useSessionStore.getState().clear();
   toast.clear();
   await signOutOfIdentityProvider();
 }

@@ -5,6 +5,8 @@ import esES from 'antd/locale/es_ES';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppTextBase } from '../app/AppTextBase';
 import { ToastBridge } from '../layout/ToastBridge';
+import { sessionQuery } from '../session/session-query';
+import type { SessionData } from '@ecodigital/contracts/session';
 
 /** antd reads media queries and element sizes; jsdom has neither. */
 export function installBrowserShims(): void {
@@ -27,9 +29,16 @@ export function installBrowserShims(): void {
   };
 }
 
-/** Renders routes inside the app's providers (locale, toasts, a fresh query cache, a memory router). */
+/** What the next render's query cache holds as the signed-in session (`signInWith`). */
+export const signedInSession: { current: SessionData | undefined } = { current: undefined };
+
+/**
+ * Renders routes inside the app's providers (locale, toasts, a fresh query cache holding the
+ * signed-in session, a memory router).
+ */
 export function renderWithApp(routes: RouteObject[], path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+  if (signedInSession.current) queryClient.setQueryData(sessionQuery.queryKey, signedInSession.current);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <ConfigProvider locale={esES}>

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Usuario } from '@ecodigital/contracts/session';
 import { api } from '../lib/api-client';
-import { useSessionStore } from '../session/session.store';
-import { installBrowserShims } from './render-app';
+import { installBrowserShims, signedInSession } from './render-app';
 import { startTestApiServer, type TestApiServer } from './test-api-server';
 
 /**
@@ -39,7 +38,7 @@ const GESTOR_DEMO: Usuario = {
   roles: [],
 };
 
-/** Fills the session store as a sign-in would, with the given permisos. */
+/** The session the next `renderWithApp` starts with, as a sign-in would load it, with the given permisos. */
 export function signInWith(permisos: string[], usuario: Partial<Usuario> = {}): void {
-  useSessionStore.getState().setSession({ ...GESTOR_DEMO, ...usuario }, permisos);
+  signedInSession.current = { usuario: { ...GESTOR_DEMO, ...usuario }, permisos, menu: [] };
 }

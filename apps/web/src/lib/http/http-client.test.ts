@@ -94,4 +94,78 @@ describe('http client over XMLHttpRequest', () => {
     expect(isApiError(failure) && failure.code).toBe('ERR_NETWORK');
     expect(isApiError(failure) && failure.response).toBeUndefined();
   });
+
+  it('reads the JSON envelope of an error answer to a blob request, so its msg can be shown', async () => {
+    server.routes.set('GET /api/archivo-ausente', () => ({
+      status: 404,
+      body: { success: false, msg: 'El documento no existe.', code: 'NOT_FOUND' },
+    }));
+    const error = await client()
+      .get('/archivo-ausente', { responseType: 'blob' })
+      .catch((reason: unknown) => reason);
+    expect(isApiError(error) && error.response?.data).toEqual({
+      success: false,
+      msg: 'El documento no existe.',
+      code: 'NOT_FOUND',
+    });
+  });
+
+  describe('a 401', () => {
+    let token = 'caducado';
+    const withToken = (recoverUnauthorized: () => Promise<boolean>, onUnauthorized: () => void) =>
+      createHttpClient(
+        { baseURL: server.baseURL, timeout: 0, headers: { Accept: 'application/json' } },
+        {
+          beforeRequest: (config) => {
+            config.headers = { ...config.headers, Authorization: `Bearer ${token}` };
+          },
+          recoverUnauthorized,
+          onUnauthorized,
+        },
+      );
+    beforeEach(() => {
+      server.routes.set('GET /api/datos', ({ authorization }) =>
+        authorization === 'Bearer nuevo'
+          ? { body: { success: true, data: 'hola' } }
+          : { status: 401, body: { success: false, msg: 'Sesión no válida o expirada.' } },
+      );
+    });
+
+    it('renews the token once and sends the request again', async () => {
+      token = 'caducado';
+      let renewals = 0;
+      let signIns = 0;
+      const api = withToken(
+        async () => {
+          renewals += 1;
+          token = 'nuevo';
+          return true;
+        },
+        () => (signIns += 1),
+      );
+      const response = await api.get<{ data: string }>('/datos');
+      expect(response.data.data).toBe('hola');
+      expect(renewals).toBe(1);
+      expect(signIns).toBe(0);
+      expect(server.requests.map((request) => request.authorization)).toEqual(['Bearer caducado', 'Bearer nuevo']);
+    });
+
+    it('starts the sign-in when renewing does not help, without trying again and again', async () => {
+      token = 'caducado';
+      let renewals = 0;
+      let signIns = 0;
+      const api = withToken(
+        async () => {
+          renewals += 1;
+          return true;
+        },
+        () => (signIns += 1),
+      );
+      const error = await api.get('/datos').catch((reason: unknown) => reason);
+      expect(isApiError(error) && error.response?.status).toBe(401);
+      expect(renewals).toBe(1);
+      expect(signIns).toBe(1);
+      expect(server.requests).toHaveLength(2);
+    });
+  });
 });

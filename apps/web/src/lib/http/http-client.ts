@@ -14,6 +14,13 @@ export interface HttpClientHooks {
   beforeRequest?: (config: RequestConfig) => Promise<void> | void;
   afterResponse?: (response: HttpResponse) => void;
   afterFailure?: (error: ApiError) => void;
+  /**
+   * A 401: true when credentials were renewed (a refreshed token) and the request is worth
+   * sending once more. Not called again for that second attempt.
+   */
+  recoverUnauthorized?: () => Promise<boolean>;
+  /** A 401 that could not be recovered: the person must sign in again. */
+  onUnauthorized?: () => void;
 }
 
 export interface HttpClient {
@@ -47,15 +54,37 @@ function bodyOf(data: unknown, headers: Record<string, string>): XMLHttpRequestB
   return JSON.stringify(data);
 }
 
-function responseData(xhr: XMLHttpRequest, responseType: RequestConfig['responseType']): unknown {
-  if (responseType === 'blob') return xhr.response;
-  const text = xhr.responseText;
-  if (responseType === 'text' || text === '') return text;
+function parsed(text: string): unknown {
+  if (text === '') return text;
   try {
     return JSON.parse(text);
   } catch {
     return text;
   }
+}
+
+function responseData(xhr: XMLHttpRequest, responseType: RequestConfig['responseType']): unknown {
+  if (responseType === 'blob') return xhr.response;
+  return responseType === 'text' ? xhr.responseText : parsed(xhr.responseText);
+}
+
+/**
+ * An error answer to a `blob` request is the API's JSON envelope all the same: read it, so every
+ * caller finds `response.data.msg` whatever it asked for.
+ */
+async function errorData(xhr: XMLHttpRequest, responseType: RequestConfig['responseType']): Promise<unknown> {
+  if (responseType !== 'blob' || !(xhr.response instanceof Blob)) return responseData(xhr, responseType);
+  return parsed(await blobText(xhr.response));
+}
+
+/** FileReader rather than `Blob.text()`, which older browsers (and jsdom) lack. */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => resolve('');
+    reader.readAsText(blob);
+  });
 }
 
 /**
@@ -82,15 +111,16 @@ function send<T>(config: RequestConfig, defaults: HttpClientDefaults): Promise<H
     signal?.addEventListener('abort', onAbort, { once: true });
     const settle = () => signal?.removeEventListener('abort', onAbort);
 
-    xhr.onload = () => {
+    xhr.onload = async () => {
       settle();
+      const ok = xhr.status >= 200 && xhr.status < 300;
       const response: HttpResponse<T> = {
-        data: responseData(xhr, config.responseType) as T,
+        data: (ok ? responseData(xhr, config.responseType) : await errorData(xhr, config.responseType)) as T,
         status: xhr.status,
         headers: parseHeaders(xhr.getAllResponseHeaders()),
         config,
       };
-      if (xhr.status >= 200 && xhr.status < 300) resolve(response);
+      if (ok) resolve(response);
       else reject(new ApiError(`Request failed with status code ${xhr.status}`, 'ERR_BAD_RESPONSE', config, response));
     };
     xhr.onerror = () => {
@@ -114,16 +144,30 @@ function send<T>(config: RequestConfig, defaults: HttpClientDefaults): Promise<H
   });
 }
 
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.response?.status === 401;
+
 /** A small axios-like client: base URL, default headers, hooks around every request. */
 export function createHttpClient(defaults: HttpClientDefaults, hooks: HttpClientHooks = {}): HttpClient {
-  async function request<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+  async function attempt<T>(config: RequestConfig): Promise<HttpResponse<T>> {
     const prepared: RequestConfig = { ...config, headers: { ...defaults.headers, ...config.headers } };
     await hooks.beforeRequest?.(prepared);
+    return send<T>(prepared, defaults);
+  }
+
+  async function request<T>(config: RequestConfig): Promise<HttpResponse<T>> {
     try {
-      const response = await send<T>(prepared, defaults);
+      let response: HttpResponse<T>;
+      try {
+        response = await attempt<T>(config);
+      } catch (error) {
+        // An expired or revoked token: renew it once and send the same request again.
+        if (!isUnauthorized(error) || !(await hooks.recoverUnauthorized?.())) throw error;
+        response = await attempt<T>(config);
+      }
       hooks.afterResponse?.(response);
       return response;
     } catch (error) {
+      if (isUnauthorized(error)) hooks.onUnauthorized?.();
       if (error instanceof ApiError) hooks.afterFailure?.(error);
       throw error;
     }

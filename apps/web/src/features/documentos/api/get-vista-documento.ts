@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Documento } from '@ecodigital/contracts/documentos';
-import { api } from '../../../lib/api-client';
-import { messageOfBlobError } from '../../../lib/blob-error';
+import { api, apiErrorMessage } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 
 /**
@@ -21,7 +20,7 @@ export async function fetchVistaDocumento(
     });
     return response.data.type === documento.mime ? response.data : new Blob([response.data], { type: documento.mime });
   } catch (error) {
-    throw new Error(await messageOfBlobError(error), { cause: error });
+    throw new Error(apiErrorMessage(error), { cause: error });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ResultadoSubida } from '@ecodigital/contracts/documentos';
 import type { WriteResponse } from '@ecodigital/contracts/envelope';
-import { api, GENERIC_ERROR_MESSAGE, isApiError, isCancel } from '../../../lib/api-client';
+import { api, GENERIC_ERROR_MESSAGE, isApiError, isCancel, messageOf } from '../../../lib/api-client';
 import { buildUploadFormData } from '../upload-request';
 
 export interface UploadDocumentoInput {
@@ -16,12 +16,6 @@ export type UploadOutcome =
   | { resultado: 'subido'; detalle: ResultadoSubida }
   | { resultado: 'rechazado'; motivo: string }
   | { resultado: 'cancelado' };
-
-function messageOf(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { msg } = data as { msg?: unknown };
-  return typeof msg === 'string' && msg.trim() ? msg : undefined;
-}
 
 /**
  * `POST /api/expedientes/:id/documentos` with one file. Quiet: the upload list shows every file's

@@ -23,10 +23,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { formatFileSize } from '../../../lib/format-size';
-import { canUpload, documentoActions, type DocumentosAccess } from '../access';
+import { canUpload, documentoActions } from '../access';
 import { useAnularDocumento } from '../api/anular-documento';
 import { useDownloadDocumento } from '../api/download-documento';
 import { useDownloadIndice } from '../api/download-indice';
@@ -43,13 +43,6 @@ export interface DocumentosTabProps {
   id_expediente: number;
   numero: string;
   estado: EstadoExpediente;
-  /** Defaults to the session's permissions. */
-  access?: DocumentosAccess;
-}
-
-function errorMessage(error: unknown): string {
-  const msg = isApiError(error) ? (error.response?.data as { msg?: unknown } | undefined)?.msg : undefined;
-  return typeof msg === 'string' && msg.trim() ? msg : GENERIC_ERROR_MESSAGE;
 }
 
 function NombreDocumento({ documento }: { documento: Documento }) {
@@ -69,9 +62,8 @@ function NombreDocumento({ documento }: { documento: Documento }) {
 }
 
 /** The expediente's índice electrónico with preview, download, anulación and integrity check. */
-export function DocumentosTab({ id_expediente, numero, estado, access: accessProp }: DocumentosTabProps) {
-  const sessionAccess = useDocumentosAccess();
-  const access = accessProp ?? sessionAccess;
+export function DocumentosTab({ id_expediente, numero, estado }: DocumentosTabProps) {
+  const access = useDocumentosAccess();
   const navigate = useNavigate();
   const documentos = useDocumentos(id_expediente);
   const download = useDownloadDocumento();
@@ -231,7 +223,7 @@ export function DocumentosTab({ id_expediente, numero, estado, access: accessPro
         open={verificando}
         loading={verificar.isPending}
         resultado={verificar.data}
-        error={verificar.isError ? errorMessage(verificar.error) : undefined}
+        error={verificar.isError ? apiErrorMessage(verificar.error) : undefined}
         onClose={() => setVerificando(false)}
       />
     </Flex>

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useSessionStore } from '../../../session/session.store';
+import { usePermisos } from '../../../session/session-query';
 import { documentosAccess, type DocumentosAccess } from '../access';
 
 export function useDocumentosAccess(): DocumentosAccess {
-  const permisos = useSessionStore((state) => state.permisos);
+  const permisos = usePermisos();
   return useMemo(() => documentosAccess(permisos), [permisos]);
 }

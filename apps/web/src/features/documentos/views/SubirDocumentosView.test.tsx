@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { useSessionStore } from '../../../session/session.store';
+import { signInWith } from '../../../testing/set-up-test-api-server';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { setUpTestApiServer } from '../../../testing/set-up-test-api-server';
 import type { RecordedRequest } from '../../../testing/test-api-server';
@@ -71,18 +71,7 @@ beforeEach(() => {
       },
     };
   });
-  useSessionStore.getState().setSession(
-    {
-      id_usuario: 2,
-      sub: 's',
-      username: 'gestor',
-      nombres: 'Juan Carlos',
-      apellidos: 'Pérez Ruiz',
-      email: null,
-      roles: [],
-    },
-    ['documentos.subir', 'documentos.descargar'],
-  );
+  signInWith(['documentos.subir', 'documentos.descargar']);
 });
 afterEach(cleanupApp);
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useSessionStore } from '../../../session/session.store';
+import { usePermisos } from '../../../session/session-query';
 import { expedientesAccess, type ExpedientesAccess } from '../access';
 
 export function useExpedientesAccess(): ExpedientesAccess {
-  const permisos = useSessionStore((state) => state.permisos);
+  const permisos = usePermisos();
   return useMemo(() => expedientesAccess(permisos), [permisos]);
 }

@@ -8,12 +8,12 @@ export default function TipoDocumentalChart({ tipos }: { tipos: DocumentosPorTip
     <figure style={{ margin: 0 }}>
       <div aria-hidden="true">
         {tipos.map((tipo) => (
-          <div key={tipo.id_tipo_documental} className="home-hbar">
-            <span className="home-ellipsis">{tipo.nombre}</span>
-            <div className="home-hbar__track">
-              <div className="home-hbar__fill" style={{ width: `${(tipo.total / maximo) * 100}%` }} />
+          <div key={tipo.id_tipo_documental} className="inicio-hbar">
+            <span className="inicio-ellipsis">{tipo.nombre}</span>
+            <div className="inicio-hbar__track">
+              <div className="inicio-hbar__fill" style={{ width: `${(tipo.total / maximo) * 100}%` }} />
             </div>
-            <span className="home-hbar__value">{formatNumber(tipo.total)}</span>
+            <span className="inicio-hbar__value">{formatNumber(tipo.total)}</span>
           </div>
         ))}
       </div>

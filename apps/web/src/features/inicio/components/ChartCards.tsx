@@ -13,7 +13,7 @@ const cargando = <Skeleton active paragraph={{ rows: 5 }} />;
 function PorMesCard() {
   const porMes = usePorMes();
   return (
-    <Card title={<h2 className="home-card-title">Expedientes abiertos y cerrados por mes</h2>} size="small">
+    <Card title={<h2 className="inicio-card-title">Expedientes abiertos y cerrados por mes</h2>} size="small">
       {porMes.isError ? (
         <BlockError what="el gráfico por mes" onRetry={() => void porMes.refetch()} />
       ) : porMes.data ? (
@@ -32,7 +32,7 @@ function PorTipoCard() {
   const vacio = porTipo.data?.every((tipo) => tipo.total === 0);
   return (
     <Card
-      title={<h2 className="home-card-title">Documentos por tipo documental</h2>}
+      title={<h2 className="inicio-card-title">Documentos por tipo documental</h2>}
       size="small"
       style={{ height: '100%' }}
     >

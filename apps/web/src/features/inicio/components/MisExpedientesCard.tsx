@@ -10,7 +10,7 @@ import { BlockError } from './BlockError';
 export function MisExpedientesCard() {
   const mios = useMisExpedientes();
   return (
-    <Card title={<h2 className="home-card-title">Mis expedientes</h2>} size="small" style={{ height: '100%' }}>
+    <Card title={<h2 className="inicio-card-title">Mis expedientes</h2>} size="small" style={{ height: '100%' }}>
       {mios.isError ? (
         <BlockError what="sus expedientes" onRetry={() => void mios.refetch()} />
       ) : !mios.data ? (
@@ -19,7 +19,7 @@ export function MisExpedientesCard() {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No tiene expedientes abiertos a su cargo." />
       ) : (
         <div
-          className="home-scroll"
+          className="inicio-scroll"
           style={{ maxHeight: SCROLL_HEIGHT_MEDIUM_PX }}
           tabIndex={0}
           role="region"
@@ -27,18 +27,18 @@ export function MisExpedientesCard() {
         >
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {mios.data.map((expediente) => (
-              <li key={expediente.id_expediente} className="home-row">
-                <div className="home-row__main">
-                  <Link to={`/expedientes/ver/${expediente.id_expediente}`} className="home-row__title">
+              <li key={expediente.id_expediente} className="inicio-row">
+                <div className="inicio-row__main">
+                  <Link to={`/expedientes/ver/${expediente.id_expediente}`} className="inicio-row__title">
                     {expediente.numero}
                   </Link>
-                  <div className="home-row__meta home-ellipsis" title={expediente.asunto}>
+                  <div className="inicio-row__meta inicio-ellipsis" title={expediente.asunto}>
                     {expediente.asunto}
                   </div>
                 </div>
                 <div style={{ textAlign: 'right' }}>
                   <EstadoTag estado={expediente.estado} />
-                  <div className="home-row__meta">Apertura {formatDate(expediente.fecha_apertura)}</div>
+                  <div className="inicio-row__meta">Apertura {formatDate(expediente.fecha_apertura)}</div>
                 </div>
               </li>
             ))}

@@ -13,29 +13,29 @@ export default function MonthlyChart({ meses }: { meses: ExpedientesPorMes }) {
   return (
     <figure style={{ margin: 0 }}>
       <div aria-hidden="true">
-        <div className="home-chart-bars">
+        <div className="inicio-chart-bars">
           {meses.map((mes) => (
             <div
               key={mes.mes}
-              className="home-chart-month"
+              className="inicio-chart-month"
               title={`${etiquetaMes(mes.mes)}: ${formatNumber(mes.abiertos)} abiertos, ${formatNumber(mes.cerrados)} cerrados`}
             >
               {SERIES.map((serie) => (
                 <div
                   key={serie.campo}
-                  className="home-chart-bar"
+                  className="inicio-chart-bar"
                   style={{ height: `${(mes[serie.campo] / maximo) * 100}%`, background: serie.color }}
                 />
               ))}
             </div>
           ))}
         </div>
-        <div className="home-chart-labels">
+        <div className="inicio-chart-labels">
           {meses.map((mes) => (
             <span key={mes.mes}>{etiquetaMes(mes.mes).replace(' 20', ' ')}</span>
           ))}
         </div>
-        <div className="home-legend">
+        <div className="inicio-legend">
           {SERIES.map((serie) => (
             <span key={serie.campo}>
               <i style={{ background: serie.color }} />

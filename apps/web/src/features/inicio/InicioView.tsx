@@ -1,15 +1,15 @@
 import { Col, Flex, Row } from 'antd';
 import { PageHeader } from '../../components/PageHeader';
-import { useSessionStore } from '../../session/session.store';
+import { useUsuario } from '../../session/session-query';
 import { ActividadCard } from './components/ActividadCard';
 import { ChartCards } from './components/ChartCards';
 import { FigureCards } from './components/FigureCards';
 import { MisExpedientesCard } from './components/MisExpedientesCard';
-import './components/home.css';
+import './components/inicio.css';
 
 /** Inicio: the person's work at a glance. Each block loads, fails and retries on its own. */
-export function HomeView() {
-  const nombres = useSessionStore((state) => state.usuario?.nombres);
+export function InicioView() {
+  const nombres = useUsuario()?.nombres;
   return (
     <>
       <PageHeader

@@ -14,10 +14,10 @@ export function FigureCards() {
       {CIFRAS.map(({ cifra, etiqueta }) => (
         <Col key={cifra} xs={24} sm={12} xl={6}>
           {cifras.data ? (
-            <Link to={enlaceDeCifra(cifra)} className="home-figure" data-cifra={cifra}>
+            <Link to={enlaceDeCifra(cifra)} className="inicio-figure" data-cifra={cifra}>
               <Card hoverable size="small">
-                <div className="home-figure__value">{formatNumber(cifras.data[cifra])}</div>
-                <div className="home-figure__label">{etiqueta}</div>
+                <div className="inicio-figure__value">{formatNumber(cifras.data[cifra])}</div>
+                <div className="inicio-figure__label">{etiqueta}</div>
               </Card>
             </Link>
           ) : (

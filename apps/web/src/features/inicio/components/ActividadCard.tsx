@@ -9,7 +9,7 @@ import { BlockError } from './BlockError';
 export function ActividadCard() {
   const actividad = useActividad();
   return (
-    <Card title={<h2 className="home-card-title">Actividad reciente</h2>} size="small" style={{ height: '100%' }}>
+    <Card title={<h2 className="inicio-card-title">Actividad reciente</h2>} size="small" style={{ height: '100%' }}>
       {actividad.isError ? (
         <BlockError what="la actividad reciente" onRetry={() => void actividad.refetch()} />
       ) : !actividad.data ? (
@@ -18,7 +18,7 @@ export function ActividadCard() {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Todavía no hay actividad." />
       ) : (
         <div
-          className="home-scroll"
+          className="inicio-scroll"
           style={{ maxHeight: SCROLL_HEIGHT_LARGE_PX }}
           tabIndex={0}
           role="region"
@@ -26,18 +26,18 @@ export function ActividadCard() {
         >
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {actividad.data.map((evento) => (
-              <li key={evento.id} className="home-row">
-                <div className="home-row__main">
+              <li key={evento.id} className="inicio-row">
+                <div className="inicio-row__main">
                   <div>
                     <strong>{evento.usuario.nombre_completo}</strong> · {evento.descripcion}
                   </div>
-                  <div className="home-row__meta home-ellipsis">
+                  <div className="inicio-row__meta inicio-ellipsis">
                     <Link to={`/expedientes/ver/${evento.expediente.id_expediente}`}>{evento.expediente.numero}</Link>
                     {' · '}
                     <span title={evento.expediente.asunto}>{evento.expediente.asunto}</span>
                   </div>
                 </div>
-                <time className="home-row__meta" dateTime={evento.fecha} style={{ whiteSpace: 'nowrap' }}>
+                <time className="inicio-row__meta" dateTime={evento.fecha} style={{ whiteSpace: 'nowrap' }}>
                   {formatDateTime(evento.fecha)}
                 </time>
               </li>
