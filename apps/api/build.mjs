@@ -26,7 +26,7 @@ await build({
   sourcemap: true,
   packages: 'external',
   // Workspace packages export TypeScript sources: they are part of this build, not of node_modules.
-  alias: { '@ecodigital/contracts': '../../packages/contracts/src' },
+  alias: { '@ecodigital/contracts': '../../packages/contracts/src', '@ecodigital/config': '../../packages/config/src' },
   logLevel: 'warning',
 });
 await cp(`${apiRoot}src/db/migrations`, `${dist}/migrations`, { recursive: true });

@@ -72,4 +72,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'tres mil' })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
+
+  it.each([
+    ['PORT', 'ochenta', 'un número entero entre 0 y 65535'],
+    ['DATABASE_POOL_MAX', '0', 'un número entero entre 1 y 1000'],
+    ['REQUEST_TIMEOUT_MS', '2m', 'un número entero entre 1 y 2147483647'],
+    ['OIDC_ISSUER', 'sso.ejemplo.es/realms/ecodigital', 'una URL http(s) absoluta'],
+    ['LOG_LEVEL', 'verbose', 'uno de: trace, debug, info, warn, error, fatal, silent'],
+    ['STORAGE_DRIVER', 'ftp', 'uno de: local, s3'],
+    ['S3_FORCE_PATH_STYLE', 'quizá', 'true o false'],
+  ])('refuses %s=%s with a Spanish message naming the variable and what it expects', (nombre, valor, esperado) => {
+    expect(() =>
+      loadConfig({ [nombre]: valor, STORAGE_DRIVER: nombre === 'STORAGE_DRIVER' ? valor : 's3', S3_BUCKET: 'b' }),
+    ).toThrow(`${nombre} no válido: «${valor}». Se espera ${esperado}.`);
+  });
 });

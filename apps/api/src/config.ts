@@ -1,7 +1,7 @@
+import { leer } from '@ecodigital/config/leer';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { loadStorageConfig, type StorageConfig } from './storage/storage-config';
-import { nonEmpty } from './shared/text';
 
 export interface DatabasePoolConfig {
   max: number;
@@ -47,57 +47,37 @@ export interface AppConfig {
 // `src/config.ts` in development, `dist/server.js` once built: both one level inside apps/api.
 const repoRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '../..');
 
+/**
+ * The API's settings from the environment, each variable checked against its entry in
+ * `packages/config` (the README's table comes from there too): a wrong value stops the start with
+ * a Spanish `ErrorDeConfiguracion` naming the variable.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  const dataDir = path.resolve(leer(env, 'DATA_DIR'));
   return {
-    port: parsePort(env.PORT),
-    host: nonEmpty(env.HOST) ?? 'localhost',
-    databaseUrl: nonEmpty(env.DATABASE_URL),
+    port: leer(env, 'PORT'),
+    host: leer(env, 'HOST'),
+    databaseUrl: leer(env, 'DATABASE_URL'),
     databasePool: {
-      max: positiveInteger('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1000),
-      connectionWaitMs: positiveInteger('DATABASE_POOL_WAIT_MS', env.DATABASE_POOL_WAIT_MS, 5_000),
-      statementTimeoutMs: positiveInteger('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
+      max: leer(env, 'DATABASE_POOL_MAX'),
+      connectionWaitMs: leer(env, 'DATABASE_POOL_WAIT_MS'),
+      statementTimeoutMs: leer(env, 'DATABASE_STATEMENT_TIMEOUT_MS'),
     },
     dataDir,
     oidc: {
-      issuer: (nonEmpty(env.OIDC_ISSUER) ?? 'http://localhost:8080/realms/ecodigital').replace(/\/+$/, ''),
-      clientId: nonEmpty(env.OIDC_CLIENT_ID) ?? 'ecodigital-web',
-      jwksUri: nonEmpty(env.OIDC_JWKS_URI),
-      publicUrl: nonEmpty(env.OIDC_PUBLIC_URL)?.replace(/\/+$/, ''),
-      audience: nonEmpty(env.OIDC_AUDIENCE),
-      maxTokenLifetimeSeconds: positiveInteger('OIDC_MAX_TOKEN_LIFETIME', env.OIDC_MAX_TOKEN_LIFETIME, 86_400),
-      jwksMaxStaleSeconds: positiveInteger('OIDC_JWKS_MAX_STALE', env.OIDC_JWKS_MAX_STALE, 86_400),
+      issuer: leer(env, 'OIDC_ISSUER').replace(/\/+$/, ''),
+      clientId: leer(env, 'OIDC_CLIENT_ID'),
+      jwksUri: leer(env, 'OIDC_JWKS_URI'),
+      publicUrl: leer(env, 'OIDC_PUBLIC_URL')?.replace(/\/+$/, ''),
+      audience: leer(env, 'OIDC_AUDIENCE'),
+      maxTokenLifetimeSeconds: leer(env, 'OIDC_MAX_TOKEN_LIFETIME'),
+      jwksMaxStaleSeconds: leer(env, 'OIDC_JWKS_MAX_STALE'),
     },
-    webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(repoRoot, 'apps/web/dist')),
-    requestTimeoutMs: positiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 120_000),
-    transferIdleTimeoutMs: positiveInteger('TRANSFER_IDLE_TIMEOUT_MS', env.TRANSFER_IDLE_TIMEOUT_MS, 60_000),
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    productName: nonEmpty(env.PRODUCT_NAME) ?? 'EcoDigital',
+    webDistDir: path.resolve(leer(env, 'WEB_DIST_DIR') ?? path.join(repoRoot, 'apps/web/dist')),
+    requestTimeoutMs: leer(env, 'REQUEST_TIMEOUT_MS'),
+    transferIdleTimeoutMs: leer(env, 'TRANSFER_IDLE_TIMEOUT_MS'),
+    logLevel: leer(env, 'LOG_LEVEL'),
+    productName: leer(env, 'PRODUCT_NAME'),
     storage: loadStorageConfig({ ...env, DATA_DIR: dataDir }),
   };
-}
-
-function parsePort(value: string | undefined): number {
-  if (nonEmpty(value) === undefined) return 3000;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT no válido: «${value}»`);
-  }
-  return port;
-}
-
-/** A whole number of seconds, milliseconds or items, at least 1 (a zero limit would disable what it limits). */
-export function positiveInteger(
-  name: string,
-  value: string | undefined,
-  fallback: number,
-  max = 2_147_483_647,
-): number {
-  const text = nonEmpty(value);
-  if (text === undefined) return fallback;
-  const number = /^[0-9]{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!(number >= 1 && number <= max)) {
-    throw new Error(`${name} no válido: «${value}» (debe ser un número entero entre 1 y ${max})`);
-  }
-  return number;
 }

@@ -28,7 +28,7 @@ describe('server', () => {
   it('refuses to start with NODE_ENV=production', async () => {
     const { code, output } = await runServer({ NODE_ENV: 'production', IDP_PORT: '0' });
     expect(code).toBe(1);
-    expect(output).toMatch(/must not run with NODE_ENV=production/);
+    expect(output).toMatch(/no arranca con NODE_ENV=production/);
   });
 
   it('starts, logs one ready line and closes cleanly on SIGTERM', async () => {

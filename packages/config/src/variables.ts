@@ -1,0 +1,314 @@
+import { booleano, entero, numeroPositivo, texto, uno, url, urls, type Variable } from './variable';
+
+/**
+ * Every environment variable of the product, its tests and its benchmarks, in the order of the
+ * README's table, which is generated from here (`npm run docs:config`; a test compares them).
+ * Adding a variable is adding an entry: the process that reads it calls `leer(env, 'NOMBRE')`.
+ */
+export const VARIABLES = {
+  PORT: {
+    procesos: ['API'],
+    ...entero(0, 65535),
+    porDefecto: '3000',
+    descripcion: 'puerto HTTP de la API (y de la web compilada)',
+  },
+  HOST: {
+    procesos: ['API'],
+    ...texto(),
+    porDefecto: 'localhost',
+    descripcion: 'interfaz en la que escucha (`0.0.0.0` en un contenedor)',
+  },
+  DATABASE_URL: {
+    procesos: ['API'],
+    ...texto(),
+    descripcion: 'cadena de conexión de PostgreSQL; sin ella, PGlite embebido en `<DATA_DIR>/db`',
+  },
+  DATA_DIR: {
+    procesos: ['API'],
+    ...texto(),
+    porDefecto: './data',
+    descripcion: 'datos locales (base de datos embebida)',
+  },
+  DATABASE_POOL_MAX: {
+    procesos: ['API'],
+    ...entero(1, 1000),
+    porDefecto: '10',
+    descripcion: 'conexiones de PostgreSQL por instancia',
+  },
+  DATABASE_POOL_WAIT_MS: {
+    procesos: ['API'],
+    ...entero(1),
+    porDefecto: '5000',
+    descripcion: 'espera máxima por una conexión libre; pasada, la petición responde 503 con `Retry-After`',
+  },
+  DATABASE_STATEMENT_TIMEOUT_MS: {
+    procesos: ['API'],
+    ...entero(1),
+    porDefecto: '30000',
+    descripcion:
+      'PostgreSQL cancela la sentencia que tarde más (503 con `Retry-After`); no se aplica a las migraciones ni a `seed:demo`, ni a PGlite',
+  },
+  OIDC_ISSUER: {
+    procesos: ['API', 'npm start'],
+    ...url(),
+    porDefecto: 'http://localhost:8080/realms/ecodigital',
+    descripcion: 'emisor que deben llevar los tokens (`iss`); de su documento de descubrimiento sale el JWKS',
+  },
+  OIDC_CLIENT_ID: {
+    procesos: ['API'],
+    ...texto(),
+    porDefecto: 'ecodigital-web',
+    descripcion: 'cliente al que deben haberse emitido los tokens (`azp`)',
+  },
+  OIDC_JWKS_URI: {
+    procesos: ['API'],
+    ...url(),
+    porDefectoDoc: 'la del descubrimiento',
+    descripcion: 'URL del JWKS, si el descubrimiento no es accesible desde la API',
+  },
+  OIDC_PUBLIC_URL: {
+    procesos: ['API'],
+    ...url(),
+    porDefectoDoc: 'el emisor sin `/realms/<reino>`',
+    descripcion:
+      'URL base del proveedor de identidad tal como la ve el navegador (la web la recibe en `GET /api/config`)',
+  },
+  OIDC_AUDIENCE: {
+    procesos: ['API'],
+    ...texto(),
+    descripcion:
+      'si se da, los tokens de acceso deben incluirlo en `aud` (en Keycloak, un *audience mapper* que añada la API)',
+  },
+  OIDC_MAX_TOKEN_LIFETIME: {
+    procesos: ['API'],
+    ...entero(1),
+    porDefecto: '86400',
+    descripcion:
+      'vida máxima aceptada de un token de acceso (`exp - iat`), en segundos; también se rechazan los emitidos en el futuro (más allá de 30 s de desfase de reloj)',
+  },
+  OIDC_JWKS_MAX_STALE: {
+    procesos: ['API'],
+    ...entero(1),
+    porDefecto: '86400',
+    descripcion:
+      'segundos que se siguen usando las últimas claves del proveedor de identidad mientras no responde (las sesiones abiertas siguen funcionando); pasado ese tiempo, 503',
+  },
+  WEB_DIST_DIR: {
+    procesos: ['API'],
+    ...texto(),
+    porDefectoDoc: '`apps/web/dist`',
+    descripcion: 'web compilada que sirve la API',
+  },
+  PRODUCT_NAME: {
+    procesos: ['API'],
+    ...texto(),
+    porDefecto: 'EcoDigital',
+    descripcion: 'nombre del producto (pie de página, documentación)',
+  },
+  REQUEST_TIMEOUT_MS: {
+    procesos: ['API'],
+    ...entero(1),
+    porDefecto: '120000',
+    descripcion:
+      'tiempo total de una petición, desde que llega hasta que se termina de responder; pasado, 503 y se cierra la conexión (también si el cuerpo no termina de llegar). Las subidas, descargas, vistas previas y la exportación CSV tienen un límite propio de 6 h y se cortan por inactividad (abajo); la verificación de integridad, 30 min',
+  },
+  TRANSFER_IDLE_TIMEOUT_MS: {
+    procesos: ['API'],
+    ...entero(1),
+    porDefecto: '60000',
+    descripcion:
+      'una subida o descarga que en este tiempo mueve menos de 16 KiB se da por abandonada: se cierra la conexión y se borra el archivo temporal de la subida',
+  },
+  LOG_LEVEL: {
+    procesos: ['API'],
+    ...uno('trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'),
+    porDefecto: 'info',
+    descripcion: 'nivel de registro (`debug`, `info`, `warn`, `error`, `silent`)',
+  },
+  STORAGE_DRIVER: {
+    procesos: ['API'],
+    ...uno('local', 's3'),
+    porDefecto: 'local',
+    descripcion: 'dónde se guardan los documentos: `local` (un directorio) o `s3` (un cubo compatible con S3)',
+  },
+  STORAGE_DIR: {
+    procesos: ['API'],
+    ...texto(),
+    porDefectoDoc: '`<DATA_DIR>/documentos`',
+    descripcion:
+      'directorio de los documentos con `STORAGE_DRIVER=local`; al arrancar, los archivos de más de 1 hora sin documento (un corte entre guardar el archivo y su fila) se apartan a `huerfanos/` (en S3, al prefijo `huerfanos/`) y se anotan en el registro',
+  },
+  STORAGE_TEMP_DIR: {
+    procesos: ['API'],
+    ...texto(),
+    porDefectoDoc: '`<STORAGE_DIR>/.tmp` (local), `<tmp del sistema>/ecodigital-uploads` (s3)',
+    descripcion:
+      'archivos en recepción; los que llevan una hora sin escribirse (restos de un corte) se borran al arrancar y cada hora, sin tocar los que otra instancia esté recibiendo (mismo sistema de archivos que `STORAGE_DIR`)',
+  },
+  MAX_UPLOAD_MB: {
+    procesos: ['API'],
+    ...numeroPositivo(),
+    porDefecto: '100',
+    descripcion:
+      'tamaño máximo de cada archivo subido (1 MB = 1024 × 1024 bytes); se comprueba mientras llegan los bytes',
+  },
+  S3_BUCKET: {
+    procesos: ['API'],
+    ...texto(),
+    descripcion: 'cubo de los documentos (obligatorio con `STORAGE_DRIVER=s3`)',
+  },
+  S3_REGION: { procesos: ['API'], ...texto(), porDefecto: 'us-east-1', descripcion: 'región del cubo' },
+  S3_ENDPOINT: {
+    procesos: ['API'],
+    ...url(),
+    porDefectoDoc: 'AWS',
+    descripcion: 'URL de un servidor compatible con S3 (MinIO, Ceph…)',
+  },
+  S3_FORCE_PATH_STYLE: {
+    procesos: ['API'],
+    ...booleano(),
+    porDefectoDoc: '`true` con `S3_ENDPOINT`, si no `false`',
+    descripcion: 'direcciones de estilo ruta (`<endpoint>/<cubo>/<clave>`)',
+  },
+  S3_ACCESS_KEY_ID: {
+    procesos: ['API'],
+    ...texto(),
+    porDefectoDoc: 'cadena por defecto del SDK',
+    descripcion: 'credencial de acceso (con `S3_SECRET_ACCESS_KEY`: las dos o ninguna)',
+  },
+  S3_SECRET_ACCESS_KEY: {
+    procesos: ['API'],
+    ...texto(),
+    porDefectoDoc: 'cadena por defecto del SDK',
+    descripcion: 'secreto de la credencial (con `S3_ACCESS_KEY_ID`)',
+  },
+  IDP_PORT: {
+    procesos: ['IdP'],
+    ...entero(0, 65535),
+    porDefecto: '8080',
+    descripcion: 'puerto del proveedor de identidad de desarrollo',
+  },
+  IDP_HOST: { procesos: ['IdP'], ...texto(), porDefecto: 'localhost', descripcion: 'interfaz en la que escucha' },
+  IDP_PUBLIC_URL: {
+    procesos: ['IdP'],
+    ...url(),
+    porDefectoDoc: '`http://localhost:<IDP_PORT>`',
+    descripcion: 'URL base pública; el emisor es `<IDP_PUBLIC_URL>/realms/ecodigital`',
+  },
+  IDP_REDIRECT_URIS: {
+    procesos: ['IdP'],
+    ...urls(),
+    porDefecto: 'http://localhost:3000/',
+    descripcion: 'URI de redirección exactas del cliente `ecodigital-web` (lista separada por comas)',
+  },
+  IDP_POST_LOGOUT_REDIRECT_URIS: {
+    procesos: ['IdP'],
+    ...urls(),
+    porDefectoDoc: 'las de redirección',
+    descripcion: 'URI exactas a las que se vuelve tras cerrar sesión',
+  },
+  IDP_WEB_ORIGINS: {
+    procesos: ['IdP'],
+    ...urls(),
+    porDefectoDoc: 'los orígenes de las URI de redirección',
+    descripcion: 'orígenes con CORS (con credenciales)',
+  },
+  ACCESS_TOKEN_TTL: {
+    procesos: ['IdP'],
+    ...entero(1),
+    porDefecto: '300',
+    descripcion: 'vida de los tokens de acceso, en segundos (como Keycloak)',
+  },
+  IDP_DATA_DIR: {
+    procesos: ['IdP'],
+    ...texto(),
+    porDefectoDoc: '`./data/idp`',
+    descripcion: 'claves de firma, secretos y sesiones (sobreviven a un reinicio)',
+  },
+  API_PORT: {
+    procesos: ['npm run dev'],
+    ...entero(0, 65535),
+    porDefecto: '3001',
+    descripcion: 'puerto de la API detrás del servidor de Vite',
+  },
+  API_PROXY_TARGET: {
+    procesos: ['Vite'],
+    ...url(),
+    porDefecto: 'http://localhost:3001',
+    descripcion: 'a dónde redirige Vite las llamadas `/api`',
+  },
+  TEST_DATABASE_ADMIN_URL: {
+    procesos: ['pruebas'],
+    ...texto(),
+    porDefecto: 'postgres://postgres@127.0.0.1:5432/postgres',
+    descripcion: 'servidor donde las pruebas crean y borran sus bases de datos',
+  },
+  CHROMIUM_PATH: {
+    procesos: ['pruebas e2e'],
+    ...texto(),
+    porDefecto: '/usr/bin/chromium',
+    descripcion: 'navegador de las pruebas de extremo a extremo',
+  },
+  E2E_WEB_PORT: {
+    procesos: ['pruebas e2e'],
+    ...entero(1, 65535),
+    porDefecto: '3900',
+    descripcion: 'puerto de la web y la API que arrancan las pruebas e2e',
+  },
+  E2E_IDP_PORT: {
+    procesos: ['pruebas e2e'],
+    ...entero(1, 65535),
+    porDefecto: '8990',
+    descripcion: 'puerto del proveedor de identidad de las pruebas e2e',
+  },
+  BENCH_UPLOAD_MB: {
+    procesos: ['npm run bench:upload'],
+    ...entero(1),
+    porDefecto: '1024',
+    descripcion: 'tamaño del archivo que se sube (MiB)',
+  },
+  BENCH_ROUNDS: {
+    procesos: ['npm run bench:upload'],
+    ...entero(1),
+    porDefecto: '3',
+    descripcion:
+      'rondas alternas de copia y subida; cada medida se juzga por su ronda más rápida y se informan también las medianas',
+  },
+  BENCH_DATABASE_URL: {
+    procesos: ['npm run bench:upload'],
+    ...texto(),
+    porDefectoDoc: '— (PGlite)',
+    descripcion: 'base de datos PostgreSQL vacía para la API del banco de pruebas, en lugar de PGlite',
+  },
+  BENCH_CPU_PROF: {
+    procesos: ['npm run bench:upload'],
+    ...texto(),
+    descripcion: 'carpeta donde la API deja su perfil de CPU (`--cpu-prof`)',
+  },
+  BENCH_API_CPU_PROF: {
+    procesos: ['npm run bench'],
+    ...texto(),
+    descripcion: 'carpeta donde la API del banco de escala escribe un perfil de CPU de V8 al terminar',
+  },
+  NGINX_PATH: {
+    procesos: ['prueba de varias instancias'],
+    ...texto(),
+    porDefecto: '/usr/sbin/nginx',
+    descripcion: 'nginx que arranca `npm run test:multi`',
+  },
+  MULTI_PORT_BASE: {
+    procesos: ['prueba de varias instancias'],
+    ...entero(1, 65530),
+    porDefecto: '4150',
+    descripcion:
+      'puertos de `npm run test:multi`: API A y B en la base y la base + 1, nginx en la base + 2 (reparto), + 3 (solo A) y + 4 (solo B)',
+  },
+  MULTI_IDP_PORT: {
+    procesos: ['prueba de varias instancias'],
+    ...entero(1, 65535),
+    porDefecto: '8150',
+    descripcion: 'puerto del proveedor de identidad de `npm run test:multi`',
+  },
+} as const satisfies Record<string, Variable>;
+
+export type NombreVariable = keyof typeof VARIABLES;
