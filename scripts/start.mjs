@@ -8,6 +8,7 @@ const DEMO_USERS = [
   ['admin', 'admin', 'María José García López', 'administrador'],
   ['gestor', 'gestor', 'Juan Carlos Pérez Ruiz', 'gestor'],
   ['consulta', 'consulta', 'Lucía Fernández Díaz', 'consulta'],
+  ['tesorera', 'tesorera', 'Ana Belén Romero Gil', 'gestor'],
 ];
 
 async function main() {

@@ -12,7 +12,12 @@ const dist = `${apiRoot}dist`;
 await rm(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: apiRoot,
-  entryPoints: { server: 'src/server.ts', 'seed-demo': 'src/tools/seed-demo.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'seed-demo': 'src/tools/seed-demo.ts',
+    // The text-extraction process the API forks (found beside server.js).
+    extractor: 'src/modules/documentos/texto/proceso-extractor.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -26,7 +31,12 @@ await build({
   sourcemap: true,
   packages: 'external',
   // Workspace packages export TypeScript sources: they are part of this build, not of node_modules.
-  alias: { '@ecodigital/contracts': '../../packages/contracts/src', '@ecodigital/config': '../../packages/config/src' },
+  // The dev identity provider's list of people is read only for the demo organisation (DEMO_DATOS).
+  alias: {
+    '@ecodigital/contracts': '../../packages/contracts/src',
+    '@ecodigital/config': '../../packages/config/src',
+    '@ecodigital/idp': '../idp/src',
+  },
   logLevel: 'warning',
 });
 await cp(`${apiRoot}src/db/migrations`, `${dist}/migrations`, { recursive: true });

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { FIRST_SCREEN_LAZY_CHUNKS } from '../../scripts/lib/shell-js-size.mjs';
+import { decorativeIcons } from './build/decorative-icons';
 import { deferAntdParts } from './build/defer-antd-parts';
 import { firstScreenLibraries } from './build/first-screen-libraries';
 import { precompress } from './build/precompress';
@@ -18,6 +19,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';
 export default defineConfig({
   plugins: [
     react(),
+    decorativeIcons(),
     firstScreen.plugin,
     deferAntdParts([
       { importer: 'card/Card.js', source: '../tabs' },

@@ -59,8 +59,18 @@ async function countExpedientes(name: string): Promise<number | null | undefined
   return withClient(databaseUrl(name), async (client) => {
     const { rows } = await client.query<{ tabla: string | null }>(`SELECT to_regclass('expediente')::text AS tabla`);
     if (!rows[0]?.tabla) return null;
+    // Generated before the organisation (no unidades to spread over) or with a handful of people
+    // (each the responsable of a tenth of the archive): not the data the measures assume.
+    const { rows: organizacion } = await client.query<{ unidades: number | null; personas: number }>(
+      `SELECT CASE WHEN to_regclass('usuario_unidad') IS NULL THEN NULL
+                   ELSE (SELECT count(*)::integer FROM unidad) END AS unidades,
+              (SELECT count(*)::integer FROM usuario) AS personas`,
+    );
     const counted = await client.query<{ total: number }>('SELECT count(*)::integer AS total FROM expediente');
-    return counted.rows[0]?.total ?? 0;
+    const total = counted.rows[0]?.total ?? 0;
+    const { unidades, personas } = organizacion[0]!;
+    if (!unidades || unidades < 20 || personas < total / 2_000) return null;
+    return total;
   });
 }
 

@@ -14,11 +14,15 @@ export interface BenchOptions {
   warmupRequests: number;
   /** Whole runs of the export and of COPY; the medians are compared. */
   exportRuns: number;
-  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, shell. */
+  /** Documents with text for the search inside documents (group `texto`). */
+  documentos: number;
+  /** Uploads per instance when comparing extraction on and off. */
+  uploads: number;
+  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, alcance, texto, shell. */
   solo: Set<Grupo>;
 }
 
-export const GRUPOS = ['arranque', 'sesion', 'lista', 'exportacion', 'shell'] as const;
+export const GRUPOS = ['arranque', 'sesion', 'lista', 'exportacion', 'alcance', 'texto', 'shell'] as const;
 export type Grupo = (typeof GRUPOS)[number];
 
 export const FULL_EXPEDIENTES = 1_000_000;
@@ -52,5 +56,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     requests: quick ? 50 : 200,
     warmupRequests: quick ? 10 : 30,
     exportRuns: quick ? 1 : 3,
+    documentos: quick ? 5_000 : 100_000,
+    uploads: quick ? 10 : 40,
   };
 }

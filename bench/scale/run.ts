@@ -9,7 +9,7 @@
  *   npm run bench -- --fresh           # regenerate the database first
  *   npm run bench -- --quick           # 20,000 expedientes, shorter runs; results in the temp folder
  *   npm run bench -- --expedientes 200000
- *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, shell)
+ *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, alcance, texto, shell)
  *   BENCH_API_CPU_PROF=/tmp/perfiles npm run bench -- --solo sesion   # CPU profile of the API
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,11 +18,13 @@ import path from 'node:path';
 import { prepareDatabase } from './database';
 import { describeMachine } from './machine';
 import { attempt, attemptMany, type Measure } from './measure';
+import { measureAlcance } from './measures/alcance';
 import { measureArranque } from './measures/arranque';
 import { measureExport } from './measures/export';
 import { measureList } from './measures/list';
 import { measureSession } from './measures/session';
 import { measureShell } from './measures/shell';
+import { measureTexto, prepararDocumentos } from './measures/texto';
 import { FULL_EXPEDIENTES, GRUPOS, parseOptions } from './options';
 import { printResults, writeResults, type Results } from './report';
 import { startStack, type Stack } from './stack';
@@ -59,6 +61,9 @@ try {
     );
   }
 
+  // Text for the search inside documents, written before the API (and its extraction) starts.
+  if (options.solo.has('texto')) await prepararDocumentos(database.url, options.documentos);
+
   const running = await startStack({ databaseUrl: database.url, scratch, repoRoot });
   stack = running;
   const api = { base: running.base, token: running.token, databaseUrl: database.url, expedientes: options.expedientes };
@@ -77,6 +82,35 @@ try {
   if (options.solo.has('exportacion')) {
     console.log('Exportación CSV frente a COPY…');
     medidas.push(...(await measureExport({ ...api, apiPid: running.apiPid, runs: options.exportRuns })));
+  }
+  if (options.solo.has('alcance')) {
+    console.log('Visibilidad por unidad: personas de 1 y de 3 unidades…');
+    medidas.push(
+      ...(await measureAlcance({
+        base: running.base,
+        tokenFor: running.tokenFor,
+        databaseUrl: database.url,
+        apiPid: running.apiPid,
+        counts: { warmup: options.warmupRequests, requests: options.requests },
+        exportRuns: Math.max(3, options.exportRuns),
+      })),
+    );
+  }
+  if (options.solo.has('texto')) {
+    console.log('Búsqueda en el contenido de los documentos, extracción y reindexado…');
+    medidas.push(
+      ...(await measureTexto({
+        base: running.base,
+        token: running.token,
+        tokenFor: running.tokenFor,
+        otraApi: running.otraApi,
+        databaseUrl: database.url,
+        apiPid: running.apiPid,
+        documentos: options.documentos,
+        counts: { warmup: options.warmupRequests, requests: options.requests },
+        uploads: options.uploads,
+      })),
+    );
   }
   if (shell) medidas.push(shell);
 

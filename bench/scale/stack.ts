@@ -8,6 +8,10 @@ import { forkApi, type ForkedApi } from '../lib/fork-api';
 export interface Stack {
   base: string;
   token: string;
+  /** A token of another demo person (password = username). */
+  tokenFor(username: string): Promise<string>;
+  /** Another API instance on the same database and identity provider, with `env` added. */
+  otraApi(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }>;
   apiPid: number;
   stop(): Promise<void>;
 }
@@ -23,6 +27,11 @@ export async function startStack(options: { databaseUrl: string; scratch: string
     return {
       base: `http://127.0.0.1:${started.port}`,
       token,
+      tokenFor: async (username) => (await signIn({ issuer: idp.issuer, username, password: username })).access_token,
+      otraApi: async (env) => {
+        const otra = await startApi({ ...options, extraEnv: env }, idp.issuer);
+        return { base: `http://127.0.0.1:${otra.port}`, stop: () => closeApi(otra.child) };
+      },
       apiPid: api.pid!,
       async stop() {
         await closeApi(api!);
@@ -37,7 +46,7 @@ export async function startStack(options: { databaseUrl: string; scratch: string
 }
 
 function startApi(
-  options: { databaseUrl: string; scratch: string; repoRoot: string },
+  options: { databaseUrl: string; scratch: string; repoRoot: string; extraEnv?: Record<string, string> },
   issuer: string,
 ): Promise<ForkedApi> {
   return forkApi(path.join(import.meta.dirname, 'api-server.ts'), {
@@ -52,6 +61,7 @@ function startApi(
       STORAGE_DIR: path.join(options.scratch, 'documentos'),
       OIDC_ISSUER: issuer,
       LOG_LEVEL: 'silent',
+      ...options.extraEnv,
     },
   });
 }

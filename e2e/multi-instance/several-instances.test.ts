@@ -63,7 +63,7 @@ describe('two API instances behind nginx, one database, one bucket, one sign-in'
 
   async function createExpediente(baseUrl: string, asunto: string): Promise<Expediente> {
     const [tipo] = await json<CatalogoItem[]>(await call(baseUrl, '/api/catalogos/tipos-expediente'));
-    const [unidad] = await json<CatalogoItem[]>(await call(baseUrl, '/api/catalogos/unidades'));
+    const [unidad] = await json<CatalogoItem[]>(await call(baseUrl, '/api/catalogos/unidades?ambito=creacion'));
     const response = await call(baseUrl, '/api/expedientes', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

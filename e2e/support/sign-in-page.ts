@@ -4,6 +4,8 @@ export const DEMO_USERS = {
   admin: { username: 'admin', password: 'admin', nombres: 'María José', apellidos: 'García López' },
   gestor: { username: 'gestor', password: 'gestor', nombres: 'Juan Carlos', apellidos: 'Pérez Ruiz' },
   consulta: { username: 'consulta', password: 'consulta', nombres: 'Lucía', apellidos: 'Fernández Díaz' },
+  /** Tesorería (Hacienda), role gestor: sees nothing of Urbanismo unless granted. */
+  tesorera: { username: 'tesorera', password: 'tesorera', nombres: 'Ana Belén', apellidos: 'Romero Gil' },
 } as const;
 export type DemoUser = keyof typeof DEMO_USERS;
 

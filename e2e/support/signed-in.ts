@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { captureBearerToken } from './api-from-page';
 import { launchBrowser, newContext } from './browser';
@@ -39,8 +39,17 @@ export async function signedInPage(
   const page = await context.newPage();
   const token = captureBearerToken(page);
   await openAndSignIn(page, `${inject('webUrl')}${path}`, user);
-  if (waitForToken) await expect.poll(() => hasToken(token)).toBe(true);
+  if (waitForToken) await waitForFirstToken(token);
   return { page, token };
+}
+
+/** A plain wait rather than `expect.poll`, so a `beforeAll` may sign in too. */
+async function waitForFirstToken(token: () => string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!hasToken(token)) {
+    if (Date.now() > deadline) throw new Error('The app sent no authorised API request after signing in');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function hasToken(token: () => string): boolean {

@@ -74,11 +74,12 @@ describe('documentos', () => {
       'GET',
       '/api/catalogos/tipos-expediente',
     );
+    // Where gestor may open one: their own unidad (Urbanismo) or one below it.
     const unidades = await callApi<{ data: { id: number; nombre: string }[] }>(
       page,
       token(),
       'GET',
-      '/api/catalogos/unidades',
+      '/api/catalogos/unidades?ambito=creacion',
     );
     const response = await callApi<{ data: Expediente }>(page, token(), 'POST', '/api/expedientes', {
       asunto: 'Obra de reforma de fachada en calle del Prado 8',

@@ -76,7 +76,11 @@ describe('expedientes', () => {
     await datos.getByText('12345678Z').waitFor();
     expect(await datos.getByText(/Reforma interior/).innerText()).toContain('<b>no es negrita</b>');
     expect(await datos.locator('b').count()).toBe(0);
-    expect(await actions(page).getByRole('button').allInnerTexts()).toEqual(['Editar', 'Pasar a trámite']);
+    expect(await actions(page).getByRole('button').allInnerTexts()).toEqual([
+      'Editar',
+      'Transferir',
+      'Pasar a trámite',
+    ]);
 
     await actions(page).getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog').filter({ hasText: `Editar ${numero}` });
@@ -135,11 +139,12 @@ describe('expedientes', () => {
       'GET',
       '/api/catalogos/tipos-expediente',
     );
+    // gestor opens expedientes in Urbanismo and the sections below it, the unidades it may use.
     const unidades = await callApi<{ data: { id: number; nombre: string }[] }>(
       page,
       token(),
       'GET',
-      '/api/catalogos/unidades',
+      '/api/catalogos/unidades?ambito=creacion',
     );
     const idOf = (items: { id: number; nombre: string }[], nombre: string) =>
       items.find((item) => item.nombre === nombre)!.id;
@@ -147,25 +152,25 @@ describe('expedientes', () => {
       {
         asunto: 'Licencia de apertura de local comercial en avenida de la Constitución 3',
         tipo: 'Licencia',
+        unidad: 'Sección de Licencias',
+        tramitar: true,
+      },
+      {
+        asunto: 'Queja por obras sin vallar en la plaza de España',
+        tipo: 'Queja o reclamo',
+        unidad: 'Urbanismo',
+        tramitar: false,
+      },
+      {
+        asunto: 'Solicitud de cédula urbanística de la parcela 112',
+        tipo: 'Solicitud',
         unidad: 'Urbanismo',
         tramitar: true,
       },
       {
-        asunto: 'Queja por ruido nocturno en la plaza de España',
-        tipo: 'Queja o reclamo',
-        unidad: 'Atención Ciudadana',
-        tramitar: false,
-      },
-      {
-        asunto: 'Solicitud de certificado de empadronamiento',
-        tipo: 'Solicitud',
-        unidad: 'Registro General',
-        tramitar: true,
-      },
-      {
-        asunto: 'Contrato de mantenimiento del alumbrado público',
+        asunto: 'Contrato de redacción del plan parcial del sector norte',
         tipo: 'Contrato',
-        unidad: 'Contratación',
+        unidad: 'Sección de Planeamiento',
         tramitar: false,
       },
     ];

@@ -18,8 +18,9 @@ describe('Inicio and the notifications', () => {
     const ids = {
       id_tipo: (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/tipos-expediente')).body
         .data[0]!.id,
-      id_unidad: (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/unidades')).body
-        .data[0]!.id,
+      id_unidad: (
+        await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/unidades?ambito=creacion')
+      ).body.data[0]!.id,
     };
     const creado = await callApi(page, token(), 'POST', '/api/expedientes', {
       asunto: 'Expediente para la portada',
@@ -72,8 +73,14 @@ describe('Inicio and the notifications', () => {
       id_tipo: (
         await callApi<{ data: { id: number }[] }>(admin.page, admin.token(), 'GET', '/api/catalogos/tipos-expediente')
       ).body.data[0]!.id,
+      // The gestor opens it, in a unidad of theirs.
       id_unidad: (
-        await callApi<{ data: { id: number }[] }>(admin.page, admin.token(), 'GET', '/api/catalogos/unidades')
+        await callApi<{ data: { id: number }[] }>(
+          gestor.page,
+          gestor.token(),
+          'GET',
+          '/api/catalogos/unidades?ambito=creacion',
+        )
       ).body.data[0]!.id,
     };
     // The gestor's own expediente (no notification), then the admin adds a document to it.

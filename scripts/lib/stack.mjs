@@ -116,7 +116,8 @@ export async function startStack({ env = process.env, dev = false, log = (line) 
   const apiPort = dev ? (env.API_PORT ?? '3001') : webPort;
   const idpUrl = env.IDP_PUBLIC_URL ?? `http://localhost:${idpPort}`;
   const issuer = env.OIDC_ISSUER ?? `${idpUrl}/realms/ecodigital`;
-  const shared = { ...env, IDP_PORT: idpPort, OIDC_ISSUER: issuer };
+  // The dev identity provider's people need the demo organisation to see anything (DEMO_DATOS).
+  const shared = { ...env, IDP_PORT: idpPort, OIDC_ISSUER: issuer, DEMO_DATOS: env.DEMO_DATOS ?? 'true' };
 
   const processes = [];
   const stop = async () => {

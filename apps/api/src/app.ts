@@ -26,6 +26,11 @@ import catalogosRoutes from './modules/catalogos/catalogos.routes';
 import inicioRoutes from './modules/inicio/inicio.routes';
 import notificacionesRoutes from './modules/notificaciones/notificaciones.routes';
 import documentosRoutes from './modules/documentos/documentos.routes';
+import accesosRoutes from './modules/accesos/accesos.routes';
+import administracionRoutes from './modules/administracion/administracion.routes';
+import extraccionTextoPlugin from './modules/documentos/texto/texto.plugin';
+import busquedaRoutes from './modules/busqueda/busqueda.routes';
+import reindexadoPlugin from './modules/busqueda/reindexado.plugin';
 
 export const API_VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -38,7 +43,7 @@ const publicRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { co
 };
 
 /** Every route registered in here needs a verified bearer access token. */
-export const authenticatedRoutes: FastifyPluginAsync = async (app) => {
+export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRoute', (route) => {
     route.schema = {
@@ -57,6 +62,9 @@ export const authenticatedRoutes: FastifyPluginAsync = async (app) => {
   await app.register(inicioRoutes);
   await app.register(notificacionesRoutes);
   await app.register(documentosRoutes);
+  await app.register(accesosRoutes);
+  await app.register(administracionRoutes, { porGrupos: config.oidc.groupsClaim !== undefined });
+  await app.register(busquedaRoutes, { tessdataDir: config.extraccion.tessdataDir });
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
@@ -78,6 +86,8 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
       db,
     });
     await app.register(storagePlugin, { config: config.storage });
+    await app.register(extraccionTextoPlugin, { config: config.extraccion });
+    await app.register(reindexadoPlugin);
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,
@@ -85,6 +95,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
       audience: config.oidc.audience,
       maxLifetimeSeconds: config.oidc.maxTokenLifetimeSeconds,
       jwksMaxStaleMs: config.oidc.jwksMaxStaleSeconds * 1000,
+      groupsClaim: config.oidc.groupsClaim,
     });
 
     await app.register(
@@ -93,7 +104,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
           reply.code(404).send({ success: false, msg: MENSAJES.noEncontrado, code: 'NOT_FOUND' }),
         );
         await api.register(publicRoutes, { config });
-        await api.register(authenticatedRoutes);
+        await api.register(authenticatedRoutes, { config });
       },
       { prefix: '/api' },
     );

@@ -32,7 +32,11 @@ export interface AppConfig {
     maxTokenLifetimeSeconds: number;
     /** How long the last keys fetched stay trusted while the provider cannot be reached, in seconds. */
     jwksMaxStaleSeconds: number;
+    /** When set, the claim whose groups are the person's unidades (by code) at each sign-in. */
+    groupsClaim: string | undefined;
   };
+  /** Creates the demo organisation and people once at start (`npm start` only). */
+  demoDatos: boolean;
   webDistDir: string;
   /** Total time a request may take, from arrival to the end of its answer (transfers excepted). */
   requestTimeoutMs: number;
@@ -42,6 +46,19 @@ export interface AppConfig {
   productName: string;
   /** Where document bytes live and the upload size limit. */
   storage: StorageConfig;
+  /** Background text extraction (issue 13). */
+  extraccion: ExtraccionConfig;
+}
+
+export interface ExtraccionConfig {
+  /** Documents this instance extracts at once; 0 = none (other instances do it). */
+  trabajos: number;
+  tiempoMaxMs: number;
+  memoriaMaxMb: number;
+  paginasMax: number;
+  intentosMax: number;
+  /** Folder holding `spa.traineddata`. */
+  tessdataDir: string;
 }
 
 // `src/config.ts` in development, `dist/server.js` once built: both one level inside apps/api.
@@ -72,12 +89,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       audience: leer(env, 'OIDC_AUDIENCE'),
       maxTokenLifetimeSeconds: leer(env, 'OIDC_MAX_TOKEN_LIFETIME'),
       jwksMaxStaleSeconds: leer(env, 'OIDC_JWKS_MAX_STALE'),
+      groupsClaim: leer(env, 'OIDC_GROUPS_CLAIM'),
     },
+    demoDatos: leer(env, 'DEMO_DATOS'),
     webDistDir: path.resolve(leer(env, 'WEB_DIST_DIR') ?? path.join(repoRoot, 'apps/web/dist')),
     requestTimeoutMs: leer(env, 'REQUEST_TIMEOUT_MS'),
     transferIdleTimeoutMs: leer(env, 'TRANSFER_IDLE_TIMEOUT_MS'),
     logLevel: leer(env, 'LOG_LEVEL'),
     productName: leer(env, 'PRODUCT_NAME'),
     storage: loadStorageConfig({ ...env, DATA_DIR: dataDir }),
+    extraccion: {
+      trabajos: leer(env, 'EXTRACCION_TRABAJOS'),
+      tiempoMaxMs: leer(env, 'EXTRACCION_TIEMPO_MAX_S') * 1000,
+      memoriaMaxMb: leer(env, 'EXTRACCION_MEMORIA_MAX_MB'),
+      paginasMax: leer(env, 'EXTRACCION_PAGINAS_MAX'),
+      intentosMax: leer(env, 'EXTRACCION_INTENTOS_MAX'),
+      tessdataDir: leer(env, 'OCR_TESSDATA_DIR'),
+    },
   };
 }

@@ -42,6 +42,10 @@ export async function startServer(config: AppConfig, options: StartServerOptions
     await app.ready();
     const applied = await runMigrations(app.db);
     app.log.info({ applied, database: app.db.kind }, applied.length ? 'migraciones aplicadas' : 'esquema al día');
+    if (config.demoDatos) {
+      const { sembrarOrganizacionDemo } = await import('./demo/organizacion-demo');
+      if (await sembrarOrganizacionDemo(app.db)) app.log.info('organización de demostración creada');
+    }
   } catch (error) {
     await app.close().catch(() => {});
     throw new StartupError(`No se pudo preparar la base de datos: ${(error as Error).message}`, { cause: error });

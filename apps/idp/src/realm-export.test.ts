@@ -12,6 +12,7 @@ interface RealmClient {
   publicClient: boolean;
   implicitFlowEnabled: boolean;
   directAccessGrantsEnabled: boolean;
+  protocolMappers?: { protocolMapper: string; config: Record<string, string> }[];
 }
 
 /** The production realm export must be as strict as the dev IdP: exact URIs, code flow with PKCE. */
@@ -28,5 +29,12 @@ describe('deploy/keycloak/realm-ecodigital.json', () => {
     expect(client.webOrigins).toEqual(['http://localhost:3000']);
     expect(client).toMatchObject({ publicClient: true, implicitFlowEnabled: false, directAccessGrantsEnabled: false });
     expect(client.attributes['pkce.code.challenge.method']).toBe('S256');
+  });
+
+  it("puts the person's groups (unidad codes) in the access token as `groups`, for OIDC_GROUPS_CLAIM", async () => {
+    const realm = JSON.parse(await readFile(EXPORT, 'utf8')) as { clients: RealmClient[] };
+    const client = realm.clients.find((c) => c.clientId === CLIENT_ID)!;
+    const mapper = client.protocolMappers?.find((m) => m.protocolMapper === 'oidc-group-membership-mapper');
+    expect(mapper?.config).toMatchObject({ 'claim.name': 'groups', 'access.token.claim': 'true' });
   });
 });

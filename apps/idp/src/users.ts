@@ -44,6 +44,16 @@ export const DEMO_USERS: readonly IdpUser[] = [
     emailVerified: true,
     roles: ['consulta'],
   },
+  {
+    id: '4c8a1e27-6b3d-4f9e-8a5c-2d7b9e1f3a04',
+    username: 'tesorera',
+    password: 'tesorera',
+    firstName: 'Ana Belén',
+    lastName: 'Romero Gil',
+    email: 'tesorera@ecodigital.local',
+    emailVerified: true,
+    roles: ['gestor'],
+  },
 ];
 
 export function fullName(user: IdpUser): string {

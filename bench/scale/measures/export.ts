@@ -22,7 +22,7 @@ interface Context {
   runs: number;
 }
 
-interface Transfer {
+export interface Transfer {
   seconds: number;
   bytes: number;
   lines: number;
@@ -33,26 +33,10 @@ export async function measureExport(context: Context): Promise<Measure[]> {
   const { desde, filas } = await chooseRange(context.databaseUrl, target);
   const label = `Exportación CSV de ${numero(filas, 0)} filas`;
   try {
-    const copies: Transfer[] = [];
-    const exports: (Transfer & { idle: number; peak: number })[] = [];
-    await withClient(context.databaseUrl, async (client) => {
-      // Warm-up, not measured: the first export loads code paths and opens pool connections, and
-      // the first COPY reads the rows into PostgreSQL's cache for both sides.
-      await copyOut(client, desde);
-      await exportCsv(context, desde);
-      for (let run = 0; run < context.runs; run++) {
-        copies.push(checkLines(await copyOut(client, desde), filas, 'COPY'));
-        const idle = readRss(context.apiPid);
-        const sampler = sampleRss(context.apiPid);
-        let exported: Transfer;
-        let peak: number;
-        try {
-          exported = await exportCsv(context, desde);
-        } finally {
-          peak = sampler.stop();
-        }
-        exports.push({ ...checkLines(exported, filas, 'la exportación'), idle, peak });
-      }
+    const { copies, exports } = await exportAgainstCopy(context, {
+      query: `desde=${desde}`,
+      where: desdeSql(desde),
+      filas,
     });
     const copySeconds = median(copies.map((copy) => copy.seconds));
     const exportSeconds = median(exports.map((exported) => exported.seconds));
@@ -87,6 +71,38 @@ export async function measureExport(context: Context): Promise<Measure[]> {
   }
 }
 
+/**
+ * Runs the API's export of `query` and a COPY of the same rows (`where` over `expediente e`) in
+ * turns, after one unmeasured run of each; each export with the API's RSS before and at its peak.
+ */
+export async function exportAgainstCopy(
+  context: { base: string; token: string; databaseUrl: string; apiPid: number; runs: number },
+  rows: { query: string; where: string; filas: number },
+): Promise<{ copies: Transfer[]; exports: (Transfer & { idle: number; peak: number })[] }> {
+  const copies: Transfer[] = [];
+  const exports: (Transfer & { idle: number; peak: number })[] = [];
+  await withClient(context.databaseUrl, async (client) => {
+    // Warm-up, not measured: the first export loads code paths and opens pool connections, and
+    // the first COPY reads the rows into PostgreSQL's cache for both sides.
+    await copyOut(client, rows.where);
+    await exportCsv(context, rows.query);
+    for (let run = 0; run < context.runs; run++) {
+      copies.push(checkLines(await copyOut(client, rows.where), rows.filas, 'COPY'));
+      const idle = readRss(context.apiPid);
+      const sampler = sampleRss(context.apiPid);
+      let exported: Transfer;
+      let peak: number;
+      try {
+        exported = await exportCsv(context, rows.query);
+      } finally {
+        peak = sampler.stop();
+      }
+      exports.push({ ...checkLines(exported, rows.filas, 'la exportación'), idle, peak });
+    }
+  });
+  return { copies, exports };
+}
+
 /** The opening day (Europe/Madrid) from which the newest rows number at least `target`. */
 async function chooseRange(databaseUrl: string, target: number): Promise<{ desde: string; filas: number }> {
   return withClient(databaseUrl, async (client) => {
@@ -107,9 +123,13 @@ async function chooseRange(databaseUrl: string, target: number): Promise<{ desde
 /** The API's `desde` filter: from the first instant of that day in Europe/Madrid. */
 const DESDE_SQL = `fecha_apertura >= ($1::date)::timestamp AT TIME ZONE 'Europe/Madrid'`;
 
-/** The rows and columns of the export, ordered like it, as one COPY statement. */
-function copySql(desde: string): string {
+function desdeSql(desde: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(desde)) throw new Error(`Fecha no válida: ${desde}`);
+  return `e.${DESDE_SQL.replace('$1', `'${desde}'`)}`;
+}
+
+/** The rows (`where` over `expediente e`) and columns of the export, ordered like it, as one COPY statement. */
+function copySql(where: string): string {
   const nombre = (alias: string) =>
     `coalesce(nullif(btrim(${alias}.nombres || ' ' || ${alias}.apellidos), ''), ${alias}.username)`;
   return `COPY (
@@ -121,15 +141,15 @@ function copySql(desde: string): string {
     JOIN tipo_expediente t ON t.id = e.id_tipo
     JOIN unidad un ON un.id = e.id_unidad
     LEFT JOIN usuario r ON r.id_usuario = e.id_responsable
-    WHERE e.${DESDE_SQL.replace('$1', `'${desde}'`)}
+    WHERE ${where}
     ORDER BY e.fecha_apertura DESC, e.id_expediente DESC
   ) TO STDOUT WITH (FORMAT csv, DELIMITER ';', HEADER)`;
 }
 
-function copyOut(client: pg.Client, desde: string): Promise<Transfer> {
+function copyOut(client: pg.Client, where: string): Promise<Transfer> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const stream = client.query(copyTo(copySql(desde)));
+    const stream = client.query(copyTo(copySql(where)));
     const counter = countStream();
     stream.on('data', counter.add);
     stream.on('error', reject);
@@ -137,8 +157,8 @@ function copyOut(client: pg.Client, desde: string): Promise<Transfer> {
   });
 }
 
-function exportCsv(context: Context, desde: string): Promise<Transfer> {
-  const url = new URL(`/api/expedientes/export.csv?desde=${desde}`, context.base);
+function exportCsv(context: { base: string; token: string }, query: string): Promise<Transfer> {
+  const url = new URL(`/api/expedientes/export.csv?${query}`, context.base);
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const request = http.get(url, { headers: { authorization: `Bearer ${context.token}` } });
@@ -174,7 +194,7 @@ function checkLines(transfer: Transfer, filas: number, what: string): Transfer {
   return transfer;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

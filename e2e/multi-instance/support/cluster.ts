@@ -69,6 +69,8 @@ export async function startCluster(log: (line: string) => void): Promise<Cluster
       // Two instances on one host share the receiving dir, as they would with the default.
       STORAGE_TEMP_DIR: join(workDir, 'uploads'),
       MAX_UPLOAD_MB: String(MAX_UPLOAD_MB),
+      // The dev IdP's people belong to the demo organisation's unidades, as with `npm start`.
+      DEMO_DATOS: 'true',
     };
     // The instances run the compiled API, as production does.
     if (!apiBuildIsCurrent()) await buildApi({ quiet: true });

@@ -79,6 +79,20 @@ export const VARIABLES = {
     descripcion:
       'si se da, los tokens de acceso deben incluirlo en `aud` (en Keycloak, un *audience mapper* que añada la API)',
   },
+  OIDC_GROUPS_CLAIM: {
+    procesos: ['API'],
+    ...texto(),
+    porDefectoDoc: '— (unidades asignadas en la aplicación)',
+    descripcion:
+      'claim del token con los grupos de la persona (en Keycloak, el *group mapper* `groups`); si se da, sus unidades son las de esos grupos en cada inicio de sesión (cada grupo se compara con el código de una unidad, sin distinguir mayúsculas; de una ruta `/A/B` cuenta `B`) y en Administración se ven sin poder cambiarse',
+  },
+  DEMO_DATOS: {
+    procesos: ['API'],
+    ...booleano(),
+    porDefecto: 'false',
+    descripcion:
+      'al arrancar, crea una sola vez la organización de demostración (el árbol de unidades de un Ayuntamiento) y las personas de demostración del proveedor de desarrollo con sus unidades; lo activa `npm start`, nunca en producción',
+  },
   OIDC_MAX_TOKEN_LIFETIME: {
     procesos: ['API'],
     ...entero(1),
@@ -117,7 +131,7 @@ export const VARIABLES = {
     ...entero(1),
     porDefecto: '60000',
     descripcion:
-      'una subida o descarga que en este tiempo mueve menos de 16 KiB se da por abandonada: se cierra la conexión y se borra el archivo temporal de la subida',
+      'una subida o descarga que en este tiempo mueve menos de 16 KiB se da por abandonada: se cierra la conexión y se borra el archivo temporal de la subida; es también el plazo que tiene una petición ya respondida antes de recibir su cuerpo (sin sesión, sin permiso, rechazada) para terminar de enviarlo',
   },
   LOG_LEVEL: {
     procesos: ['API'],
@@ -181,6 +195,47 @@ export const VARIABLES = {
     ...texto(),
     porDefectoDoc: 'cadena por defecto del SDK',
     descripcion: 'secreto de la credencial (con `S3_ACCESS_KEY_ID`)',
+  },
+  EXTRACCION_TRABAJOS: {
+    procesos: ['API'],
+    ...entero(0, 16),
+    porDefecto: '1',
+    descripcion:
+      'documentos cuyo texto extrae a la vez esta instancia, en segundo plano (cada uno en un proceso aparte); `0`: esta instancia no extrae (lo hacen las demás)',
+  },
+  EXTRACCION_TIEMPO_MAX_S: {
+    procesos: ['API'],
+    ...entero(1, 86_400),
+    porDefecto: '600',
+    descripcion:
+      'tiempo máximo de la extracción de un documento (OCR incluido); pasado, se detiene su proceso y el documento queda en `error` tras sus intentos',
+  },
+  EXTRACCION_MEMORIA_MAX_MB: {
+    procesos: ['API'],
+    ...entero(64, 65_536),
+    porDefecto: '1024',
+    descripcion:
+      'memoria máxima (RSS) del proceso que extrae el texto; si la supera, se detiene y el documento queda en `error` tras sus intentos',
+  },
+  EXTRACCION_PAGINAS_MAX: {
+    procesos: ['API'],
+    ...entero(1, 1_000_000),
+    porDefecto: '2000',
+    descripcion: 'un PDF o TIFF con más páginas no se lee: queda en `error` con el motivo',
+  },
+  EXTRACCION_INTENTOS_MAX: {
+    procesos: ['API'],
+    ...entero(1, 20),
+    porDefecto: '3',
+    descripcion:
+      'intentos de extraer un documento ante fallos que pueden pasar (almacenamiento, proceso detenido, tiempo o memoria agotados); después, `error`',
+  },
+  OCR_TESSDATA_DIR: {
+    procesos: ['API'],
+    ...texto(),
+    porDefecto: '/usr/share/tesseract-ocr/5/tessdata',
+    descripcion:
+      'carpeta con el modelo de español de Tesseract (`spa.traineddata`, paquete de Debian `tesseract-ocr-spa`); sin él, las imágenes y los PDF escaneados quedan «sin texto (OCR no disponible)»',
   },
   IDP_PORT: {
     procesos: ['IdP'],
@@ -260,6 +315,11 @@ export const VARIABLES = {
     ...entero(1, 65535),
     porDefecto: '8990',
     descripcion: 'puerto del proveedor de identidad de las pruebas e2e',
+  },
+  E2E_VERBOSE: {
+    procesos: ['pruebas e2e', 'prueba de varias instancias'],
+    ...texto(),
+    descripcion: 'con cualquier valor, las pruebas muestran la salida del IdP y de la API que arrancan',
   },
   BENCH_UPLOAD_MB: {
     procesos: ['npm run bench:upload'],

@@ -29,3 +29,30 @@ export const LIMITES_DOCUMENTO = {
 
 /** Multipart field names of `POST /api/expedientes/:id/documentos`: each `id_tipo_documental` applies to the `archivo` parts after it. */
 export const CAMPOS_SUBIDA = { tipoDocumental: 'id_tipo_documental', archivo: 'archivo' } as const;
+
+/** States of the text of a document (issue 13): extracted in the background after the upload. */
+export const ESTADOS_TEXTO = ['pendiente', 'indexado', 'sin_texto', 'error'] as const;
+export type EstadoTexto = (typeof ESTADOS_TEXTO)[number];
+
+export const ETIQUETAS_ESTADO_TEXTO: Record<EstadoTexto, string> = {
+  pendiente: 'pendiente',
+  indexado: 'indexado',
+  sin_texto: 'sin texto',
+  error: 'error',
+};
+
+/** «sin texto (OCR no disponible)», «error (El PDF tiene 10.000 páginas…)». */
+export function describirEstadoTexto(estado: EstadoTexto, motivo: string | null): string {
+  const etiqueta = ETIQUETAS_ESTADO_TEXTO[estado];
+  return motivo && (estado === 'sin_texto' || estado === 'error') ? `${etiqueta} (${motivo})` : etiqueta;
+}
+
+/** Search (`GET /api/documentos/buscar`): length of `q`, page size. */
+export const LIMITES_BUSQUEDA = {
+  qMin: 2,
+  qMax: 200,
+  porPaginaMax: 50,
+  porPagina: 20,
+  /** The newest this many matches are ranked and counted; past them, «más de 200». */
+  coincidenciasMax: 200,
+} as const;

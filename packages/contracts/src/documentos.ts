@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { LIMITES_DOCUMENTO, FUNCION_RESUMEN } from './documentos.rules';
+import { LIMITES_DOCUMENTO, FUNCION_RESUMEN, LIMITES_BUSQUEDA } from './documentos.rules';
 import { CatalogoItemSchema, ResponsableSchema } from './expedientes';
 
 export * from './documentos.rules';
@@ -32,6 +32,131 @@ export const DocumentoSchema = Type.Object({
   anulado_por: Type.Union([ResponsableSchema, Type.Null()]),
 });
 export type Documento = Static<typeof DocumentoSchema>;
+
+export const EstadoTextoSchema = Type.Union([
+  Type.Literal('pendiente'),
+  Type.Literal('indexado'),
+  Type.Literal('sin_texto'),
+  Type.Literal('error'),
+]);
+
+/** The text of a document: its state and, for `sin_texto` and `error`, why (Spanish). */
+export const TextoDocumentoSchema = Type.Object({
+  estado: EstadoTextoSchema,
+  motivo: Type.Union([Type.String(), Type.Null()]),
+  /** Pages read (PDF, TIFF), once extracted. */
+  paginas: Type.Union([Type.Integer(), Type.Null()]),
+  /** Pages or images read by OCR. */
+  paginas_ocr: Type.Integer(),
+});
+export type TextoDocumento = Static<typeof TextoDocumentoSchema>;
+
+/** A document as the Documentos tab lists it: the índice entry, its text state and whether it has a thumbnail. */
+export const DocumentoListadoSchema = Type.Object({
+  ...DocumentoSchema.properties,
+  texto: TextoDocumentoSchema,
+  /** `GET /api/documentos/:id/miniatura` answers a JPEG of its first page. */
+  miniatura: Type.Boolean(),
+});
+export type DocumentoListado = Static<typeof DocumentoListadoSchema>;
+
+export const BuscarDocumentosQuerySchema = Type.Object(
+  {
+    q: Type.String({ minLength: LIMITES_BUSQUEDA.qMin, maxLength: LIMITES_BUSQUEDA.qMax }),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITES_BUSQUEDA.porPaginaMax })),
+    /** Only the documents of this expediente. */
+    id_expediente: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    /** Only the expedientes of this unidad. */
+    id_unidad: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  },
+  { additionalProperties: false },
+);
+export type BuscarDocumentosQuery = Static<typeof BuscarDocumentosQuerySchema>;
+
+/** A piece of a fragment: text as it is, `resaltado` where it matched the search. */
+export const TrozoFragmentoSchema = Type.Object({ texto: Type.String(), resaltado: Type.Boolean() });
+export type TrozoFragmento = Static<typeof TrozoFragmentoSchema>;
+
+export const ResultadoBusquedaSchema = Type.Object({
+  id_documento: Type.Integer(),
+  orden: Type.Integer(),
+  nombre: Type.String(),
+  formato: Type.String(),
+  mime: Type.String(),
+  anulado: Type.Boolean(),
+  tipo_documental: Type.String(),
+  expediente: Type.Object({
+    id_expediente: Type.Integer(),
+    numero: Type.String(),
+    asunto: Type.String(),
+  }),
+  /** Where the words were found, with the matches marked; empty when only the name matched. */
+  fragmento: Type.Array(TrozoFragmentoSchema),
+  /** Relevance (ts_rank): higher first. */
+  rango: Type.Number(),
+  miniatura: Type.Boolean(),
+});
+export type ResultadoBusqueda = Static<typeof ResultadoBusquedaSchema>;
+
+export const PaginaBusquedaSchema = Type.Object({
+  items: Type.Array(ResultadoBusquedaSchema),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  /** Exact up to `LIMITES_BUSQUEDA.coincidenciasMax`; past it, that number with `totalExacto: false`. */
+  total: Type.Integer(),
+  totalExacto: Type.Boolean(),
+});
+export type PaginaBusqueda = Static<typeof PaginaBusquedaSchema>;
+
+export const IndiceTextoEstadoSchema = Type.Object({
+  /** Documents per state of their text. */
+  porEstado: Type.Object({
+    pendiente: Type.Integer(),
+    indexado: Type.Integer(),
+    sin_texto: Type.Integer(),
+    error: Type.Integer(),
+  }),
+  /** Documents being read right now (pending, held by a worker). */
+  enProceso: Type.Integer(),
+  /** The last (or current) re-indexing. */
+  reindexado: Type.Union([
+    Type.Object({
+      modo: Type.Union([Type.Literal('vectores'), Type.Literal('extraccion')]),
+      iniciado: Type.String(),
+      terminado: Type.Union([Type.String(), Type.Null()]),
+      total: Type.Integer(),
+      hechos: Type.Integer(),
+      solicitado_por: Type.String(),
+    }),
+    Type.Null(),
+  ]),
+  /** Whether Tesseract's Spanish model is installed on this instance. */
+  ocrDisponible: Type.Boolean(),
+  /** The last documents that ended in `error`, newest first. */
+  errores: Type.Array(
+    Type.Object({
+      id_documento: Type.Integer(),
+      nombre: Type.String(),
+      numero: Type.String(),
+      motivo: Type.Union([Type.String(), Type.Null()]),
+      actualizado: Type.String(),
+    }),
+  ),
+});
+export type IndiceTextoEstado = Static<typeof IndiceTextoEstadoSchema>;
+
+export const ReindexarSchema = Type.Object(
+  {
+    /**
+     * `vectores` (default): rebuild every search vector from the stored text (after a change of
+     * configuration; minutes). `extraccion`: read every file again (OCR included; hours).
+     */
+    modo: Type.Optional(Type.Union([Type.Literal('vectores'), Type.Literal('extraccion')])),
+  },
+  { additionalProperties: false },
+);
+export type Reindexar = Static<typeof ReindexarSchema>;
 
 export const IndiceElectronicoSchema = Type.Object({
   expediente: Type.Object({ id_expediente: Type.Integer(), numero: Type.String(), asunto: Type.String() }),

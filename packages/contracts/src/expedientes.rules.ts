@@ -34,6 +34,7 @@ export const LIMITES_EXPEDIENTE = {
   interesadoNombreMax: 200,
   interesadoDocumentoMax: 20,
   motivoMax: 1000,
+  motivoTransferenciaMin: 5,
 } as const;
 
 /** DNI, NIE, NIF/CIF (Spain) or a numeric cédula: shape only, no check digit. */
@@ -53,5 +54,8 @@ export const EVENTOS_HISTORIAL = [
   'documento_descargado',
   'documento_previsualizado',
   'documento_anulado',
+  'transferencia',
+  'acceso_concedido',
+  'acceso_revocado',
 ] as const;
 export type EventoHistorial = (typeof EVENTOS_HISTORIAL)[number];

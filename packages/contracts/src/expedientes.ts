@@ -23,6 +23,27 @@ export const EstadoExpedienteSchema = literales(ESTADOS_EXPEDIENTE);
 export const CatalogoItemSchema = Type.Object({ id: Type.Integer(), nombre: Type.String() });
 export type CatalogoItem = Static<typeof CatalogoItemSchema>;
 
+/** An entry of a catalogue as the forms and filters read it: inactive ones filter old records only. */
+export const CatalogoEntradaSchema = Type.Object({ id: Type.Integer(), nombre: Type.String(), activo: Type.Boolean() });
+export type CatalogoEntrada = Static<typeof CatalogoEntradaSchema>;
+
+/** A unidad in the forms and filters: `ruta` names it with the unidades above it («Hacienda › Tesorería»). */
+export const UnidadCatalogoSchema = Type.Object({
+  id: Type.Integer(),
+  codigo: Type.String(),
+  nombre: Type.String(),
+  ruta: Type.String(),
+  activo: Type.Boolean(),
+});
+export type UnidadCatalogo = Static<typeof UnidadCatalogoSchema>;
+
+/** `todas`: every unidad (filters); `creacion`: where the caller may open an expediente (active ones). */
+export const UnidadesQuerySchema = Type.Object(
+  { ambito: Type.Optional(Type.Union([Type.Literal('todas'), Type.Literal('creacion')])) },
+  { additionalProperties: false },
+);
+export type UnidadesQuery = Static<typeof UnidadesQuerySchema>;
+
 export const ResponsableSchema = Type.Object({
   id_usuario: Type.Integer(),
   nombre_completo: Type.String(),
@@ -49,6 +70,11 @@ export const ExpedienteSchema = Type.Object({
   actualizado_en: Type.String(),
   /** Optimistic locking: send back the version you read with every change. */
   version: Type.Integer(),
+  /**
+   * Whether the caller may change it (their unidad or one above it, they are its responsable, they
+   * hold a `gestion` acceso, or they see every expediente); the role's permisos still apply.
+   */
+  gestion: Type.Boolean(),
 });
 export type Expediente = Static<typeof ExpedienteSchema>;
 
@@ -74,6 +100,8 @@ const filtroProperties = {
   cierre_hasta: Type.Optional(FechaSchema),
   /** Only expedientes with a (non-voided) document incorporated on or after this day. */
   documentos_desde: Type.Optional(FechaSchema),
+  /** Only the expedientes the caller may change (see `gestion`): the upload view's destinations. */
+  gestion: Type.Optional(Type.Boolean()),
 };
 
 export const ExpedientesFiltroSchema = Type.Object(filtroProperties, { additionalProperties: false });
@@ -153,6 +181,20 @@ export const CambiarEstadoSchema = Type.Object(
   { additionalProperties: false },
 );
 export type CambiarEstado = Static<typeof CambiarEstadoSchema>;
+
+/** Hands the expediente to another unidad: the old one loses sight of it unless granted an acceso. */
+export const TransferirExpedienteSchema = Type.Object(
+  {
+    id_unidad: IdSchema,
+    motivo: Type.String({
+      minLength: LIMITES_EXPEDIENTE.motivoTransferenciaMin,
+      maxLength: LIMITES_EXPEDIENTE.motivoMax,
+    }),
+    version: Type.Integer({ minimum: 1, maximum: ENTERO_MAXIMO }),
+  },
+  { additionalProperties: false },
+);
+export type TransferirExpediente = Static<typeof TransferirExpedienteSchema>;
 
 export const CambioCampoSchema = Type.Object({
   /** The field's Spanish label as people read it: «Asunto», «Descripción», «Tipo», «Unidad», «Interesado», «Documento del interesado», «Responsable», «Estado». */

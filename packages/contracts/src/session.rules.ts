@@ -11,5 +11,12 @@ export const PERMISOS = [
   'documentos.descargar',
   'documentos.anular',
   'documentos.verificar',
+  'expedientes.ver_todos',
+  'administracion.unidades',
+  'administracion.usuarios',
+  'administracion.roles',
+  'administracion.catalogos',
+  'administracion.auditoria',
+  'administracion.indice',
 ] as const;
 export type Permiso = (typeof PERMISOS)[number];

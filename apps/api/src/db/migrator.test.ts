@@ -16,6 +16,10 @@ import {
 } from '../modules/expedientes/expedientes.repository';
 import { findHistorial, insertEvento } from '../modules/expedientes/historial.repository';
 import type { Database } from './database';
+import { callerQueVeTodo } from '../testing/callers';
+import { sembrarOrganizacionDemo } from '../demo/organizacion-demo';
+import { DEMO_USERS } from '@ecodigital/idp/users';
+import { leerAlcance } from '../shared/caller/alcance';
 import { loadMigrations, runMigrations } from './migrator';
 import { createPgDatabase } from './pg-database';
 import { createPgliteDatabase } from './pglite-database';
@@ -29,6 +33,8 @@ const ALL = [
   '006_lista_expedientes',
   '007_estadisticas_busqueda',
   '008_verificacion',
+  '009_unidades_accesos',
+  '010_texto_documentos',
 ];
 
 describe('migrations on PostgreSQL', () => {
@@ -58,7 +64,17 @@ describe('migrations on PostgreSQL', () => {
   it('is idempotent: a second run applies nothing', async () => {
     expect(await runMigrations(db)).toEqual([]);
     const modulos = await db.query('SELECT nom_modulo FROM modulo ORDER BY id');
-    expect(modulos).toEqual([{ nom_modulo: 'expedientes' }, { nom_modulo: 'subir-documentos' }]);
+    expect(modulos).toEqual([
+      { nom_modulo: 'expedientes' },
+      { nom_modulo: 'subir-documentos' },
+      { nom_modulo: 'administracion' },
+      { nom_modulo: 'administracion/unidades' },
+      { nom_modulo: 'administracion/personas' },
+      { nom_modulo: 'administracion/roles' },
+      { nom_modulo: 'administracion/catalogos' },
+      { nom_modulo: 'administracion/auditoria' },
+      { nom_modulo: 'administracion/indice' },
+    ]);
   });
 
   it('creates the search extensions', async () => {
@@ -125,6 +141,7 @@ describe('migrations and session queries on PGlite', () => {
       apellidos: 'Fernández Díaz',
       email: null,
       roles: ['consulta'],
+      grupos: null,
     };
     const created = await upsertUsuario(db, claims);
     const updated = await upsertUsuario(db, { ...claims, email: 'lucia@example.org' });
@@ -148,8 +165,9 @@ describe('migrations and session queries on PGlite', () => {
       apellidos: 'Pérez Ruiz',
       email: null,
       roles: ['gestor'],
+      grupos: null,
     });
-    const caller = { id_usuario: usuario.id_usuario, permisos: ['expedientes.ver'], principal: undefined as never };
+    const caller = callerQueVeTodo(usuario.id_usuario);
     const numeros: string[] = [];
     for (const asunto of ['Petición de vado permanente', 'Queja por ruidos', 'Licencia de obra 100% menor']) {
       await db.transaction(async (tx) => {
@@ -213,5 +231,45 @@ describe('migrations and session queries on PGlite', () => {
     );
     expect((await findHistorial(db, primero!.id_expediente)).map((evento) => evento.evento)).toEqual(['creacion']);
     await expect(db.query('DELETE FROM historial')).rejects.toThrow(/solo admite añadir/);
+  });
+
+  it("runs the organisation queries: the demo tree, a person's alcance (down the tree, grants up it), the unit filter", async () => {
+    expect(await sembrarOrganizacionDemo(db)).toBe(true);
+    expect(await sembrarOrganizacionDemo(db)).toBe(false);
+    const subDe = (username: string) => DEMO_USERS.find((persona) => persona.username === username)!.id;
+    const [gestor] = await db.query<{ id_usuario: number }>('SELECT id_usuario FROM usuario WHERE sub = $1', [
+      subDe('gestor'),
+    ]);
+    const ids = Object.fromEntries(
+      (await db.query<{ codigo: string; id: number }>('SELECT codigo, id FROM unidad')).map((u) => [u.codigo, u.id]),
+    );
+    const alcance = await leerAlcance(db, gestor!.id_usuario);
+    expect([...alcance.unidades].sort((a, b) => a - b)).toEqual(
+      [ids.LA0019005, ids.LA0019006, ids.LA0019007].sort((a, b) => a! - b!),
+    );
+    const [expediente] = await db.query<{ id_expediente: number }>('SELECT id_expediente FROM expediente LIMIT 1');
+    const [admin] = await db.query<{ id_usuario: number }>('SELECT id_usuario FROM usuario WHERE sub = $1', [
+      subDe('admin'),
+    ]);
+    // A grant to the root reaches every unidad below it; an expired one reaches nobody.
+    await db.query(
+      `INSERT INTO acceso (id_expediente, id_unidad, nivel, motivo, concedido_por) VALUES ($1, $2, 'lectura', 'A toda la casa', $3)`,
+      [expediente!.id_expediente, ids.L01419999, admin!.id_usuario],
+    );
+    await db.query(
+      `INSERT INTO acceso (id_expediente, id_usuario, nivel, hasta, motivo, concedido_por)
+       VALUES ($1, $2, 'gestion', current_date - 2, 'Caducado', $3)`,
+      [expediente!.id_expediente, gestor!.id_usuario, admin!.id_usuario],
+    );
+    expect(await leerAlcance(db, gestor!.id_usuario)).toMatchObject({
+      lectura: [expediente!.id_expediente],
+      gestion: [],
+    });
+    await expect(db.query('DELETE FROM acceso')).rejects.toThrow(/no se borran/);
+    await expect(
+      db.query('UPDATE unidad SET id_padre = $1 WHERE id = $2', [ids.LA0019006, ids.LA0019005]),
+    ).rejects.toThrow(/no puede depender/);
+    const porUnidad = await findCoincidencias(db, callerQueVeTodo(), { unidad: ids.L01419999 }, 10);
+    expect(porUnidad.length).toBeGreaterThan(0);
   });
 });

@@ -28,6 +28,7 @@ export interface AuthPluginOptions {
   audience?: string;
   maxLifetimeSeconds?: number;
   jwksMaxStaleMs?: number;
+  groupsClaim?: string;
 }
 
 /** Decorates `authenticate` (bearer access token → `request.principal`). Depends on nothing. */

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../testing/api-client';
 import { useTestStack } from '../testing/test-stack';
 import { samplePdf } from '../modules/documentos/inspection/testing/sample-files';
+import { idUnidad } from '../testing/organizacion';
 
 /**
  * Over a real socket, with short limits: a client that trickles its body is cut off, whatever the
@@ -24,7 +25,7 @@ describe('time limits against slow clients', () => {
     token = (await stack.idp().tokensFor('gestor')).access_token;
     const gestor = apiClient(stack.app(), token);
     const [tipoExp] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente LIMIT 1');
-    const [unidad] = await stack.app().db.query<{ id: number }>('SELECT id FROM unidad LIMIT 1');
+    const unidad = { id: await idUnidad(stack.app().db) };
     const [tipoDoc] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_documental LIMIT 1');
     idTipoDocumental = tipoDoc!.id;
     expediente = (
@@ -50,7 +51,8 @@ describe('time limits against slow clients', () => {
     socket.write(head);
     timers.push(setInterval(() => socket.writable && socket.write(oneByte), 100));
     await Promise.race([
-      once(socket, 'close'),
+      // Not `once`: it rejects on the reset a client still writing may get when the server closes.
+      new Promise((resolve) => socket.once('close', resolve)),
       new Promise((_, reject) => setTimeout(() => reject(new Error('the server kept the connection open')), 15_000)),
     ]);
     return Buffer.concat(answer).toString('utf8');
@@ -105,4 +107,23 @@ describe('time limits against slow clients', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 503 /);
     expect(answer).toContain('La solicitud tardó demasiado en completarse.');
   }, 30_000);
+
+  // Answered before its body arrived (no token, no permission, unknown expediente…): nothing reads
+  // the rest, and without a limit the sender could keep the connection for ever, signed in or not.
+  it.each([
+    ['an upload without a token', 'POST', () => `/api/expedientes/${expediente.id_expediente}/documentos`, false],
+    ['a JSON request without a token', 'PATCH', () => `/api/expedientes/${expediente.id_expediente}`, false],
+    ['an upload to an expediente that does not exist', 'POST', () => '/api/expedientes/999999/documentos', true],
+  ])(
+    'closes %s whose body keeps trickling after the answer',
+    async (_case, method, url, signedIn) => {
+      const answer = await trickle(
+        `${method} ${url()} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          (signedIn ? `Authorization: Bearer ${token}\r\n` : '') +
+          `Content-Type: application/octet-stream\r\nContent-Length: 10000000\r\n\r\n`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 4\d\d /);
+    },
+    30_000,
+  );
 });

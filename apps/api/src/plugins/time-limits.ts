@@ -10,6 +10,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   (`LIMITE_TRANSFERENCIA_MS`) and a watchdog that ends the connection when less than
  *   `MIN_BYTES_POR_VENTANA` moved in a window of `TRANSFER_IDLE_TIMEOUT_MS`. An upload sending
  *   one byte every 10 s is ended within one window; its temp file goes with the aborted stream.
+ * - A request answered before its body arrived (no token, no permission, a refused upload) has one
+ *   window of `TRANSFER_IDLE_TIMEOUT_MS` to finish sending it; nothing reads the rest, so otherwise
+ *   a sender could hold the connection for ever. The connection is not closed at once: a client
+ *   still sending would then lose the answer to a reset.
  */
 export type Transferencia = 'subida' | 'descarga';
 
@@ -34,9 +38,25 @@ export default fp<TimeLimitsOptions>(
       const direction = request.routeOptions.config.transferencia;
       if (direction) watchTransfer(request, reply, direction, idleWindowMs);
     });
+    app.addHook('onResponse', async (request) => {
+      if (request.raw.complete === false) closeUnlessBodyEnds(request, idleWindowMs);
+    });
   },
   { name: 'time-limits' },
 );
+
+function closeUnlessBodyEnds(request: FastifyRequest, windowMs: number): void {
+  const socket = request.raw.socket;
+  if (typeof socket?.destroy !== 'function' || socket.destroyed) return;
+  const timer = setTimeout(() => {
+    request.log.warn({ windowMs }, 'cuerpo sin terminar tras la respuesta: se cierra la conexión');
+    socket.destroy();
+  }, windowMs);
+  timer.unref();
+  const stop = () => clearTimeout(timer);
+  request.raw.once('end', stop);
+  socket.once('close', stop);
+}
 
 function watchTransfer(request: FastifyRequest, reply: FastifyReply, direction: Transferencia, windowMs: number): void {
   const socket = request.raw.socket;

@@ -24,6 +24,10 @@ export class ExpiringCache<V> {
     });
     return value;
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 /** One cache per database object: two apps in one process (tests) never share. */

@@ -1,3 +1,8 @@
 /** `nombres apellidos` of a usuario row aliased `alias`, or the username when the identity provider gave no name. */
 export const nombreCompletoSql = (alias: string) =>
   `coalesce(nullif(btrim(${alias}.nombres || ' ' || ${alias}.apellidos), ''), ${alias}.username)`;
+
+/** `%`, `_` and `\\` typed by the person are searched for literally in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

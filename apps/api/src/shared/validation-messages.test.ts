@@ -21,6 +21,10 @@ describe('validationMessage', () => {
     [error('minLength', '/asunto', { limit: 1 }), 'El campo «asunto» no puede estar vacío.'],
     [error('maxLength', '/asunto', { limit: 200 }), 'El campo «asunto» debe tener como máximo 200 caracteres.'],
     [error('minimum', '/pagina', { limit: 1 }), 'El campo «pagina» debe ser mayor o igual que 1.'],
+    // Numbers as people read them in Spain, grouped by thousands with a dot.
+    [error('maximum', '/tipo', { limit: 2_147_483_647 }), 'El campo «tipo» debe ser menor o igual que 2.147.483.647.'],
+    [error('maximum', '/page', { limit: 10_000_000 }), 'El campo «page» debe ser menor o igual que 10.000.000.'],
+    [error('maxLength', '/motivo', { limit: 1000 }), 'El campo «motivo» debe tener como máximo 1.000 caracteres.'],
     [error('anyOf', '/estado', {}), 'El campo «estado» no tiene un valor permitido.'],
     [error('format', '/fecha', { format: 'date' }), 'El campo «fecha» debe ser una fecha válida (aaaa-mm-dd).'],
     [error('format', '/web', { format: 'uri' }), 'El campo «web» no tiene un formato válido.'],

@@ -30,6 +30,10 @@ const PARTES: Record<string, string> = {
   headers: 'Las cabeceras',
 };
 
+/** A limit as people read it in Spain: `2.147.483.647`, `1.000` (es-ES alone leaves 4 digits ungrouped). */
+const NUMERO = new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions);
+const cifra = (limit: unknown) => (typeof limit === 'number' ? NUMERO.format(limit) : String(limit));
+
 /** A Spanish sentence naming the offending field, from the first validation error. */
 export function validationMessage(errors: FastifySchemaValidationError[], context: string | undefined): string {
   const error = errors[0];
@@ -59,21 +63,21 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
     case 'minLength':
       return params.limit === 1
         ? `${campo} no puede estar vacío.`
-        : `${campo} debe tener al menos ${params.limit} caracteres.`;
+        : `${campo} debe tener al menos ${cifra(params.limit)} caracteres.`;
     case 'maxLength':
-      return `${campo} debe tener como máximo ${params.limit} caracteres.`;
+      return `${campo} debe tener como máximo ${cifra(params.limit)} caracteres.`;
     case 'minimum':
-      return `${campo} debe ser mayor o igual que ${params.limit}.`;
+      return `${campo} debe ser mayor o igual que ${cifra(params.limit)}.`;
     case 'maximum':
-      return `${campo} debe ser menor o igual que ${params.limit}.`;
+      return `${campo} debe ser menor o igual que ${cifra(params.limit)}.`;
     case 'exclusiveMinimum':
-      return `${campo} debe ser mayor que ${params.limit}.`;
+      return `${campo} debe ser mayor que ${cifra(params.limit)}.`;
     case 'exclusiveMaximum':
-      return `${campo} debe ser menor que ${params.limit}.`;
+      return `${campo} debe ser menor que ${cifra(params.limit)}.`;
     case 'minItems':
-      return `${campo} debe tener al menos ${params.limit} elementos.`;
+      return `${campo} debe tener al menos ${cifra(params.limit)} elementos.`;
     case 'maxItems':
-      return `${campo} debe tener como máximo ${params.limit} elementos.`;
+      return `${campo} debe tener como máximo ${cifra(params.limit)} elementos.`;
     case 'format': {
       const formato = FORMATOS[String(params.format)];
       return formato ? `${campo} debe ser ${formato}.` : `${campo} no tiene un formato válido.`;

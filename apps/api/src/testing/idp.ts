@@ -4,12 +4,13 @@ import path from 'node:path';
 import type { JWK } from 'jose';
 import { startIdp } from '@ecodigital/idp/app';
 import { signIn } from '@ecodigital/idp/test-client';
+import type { DemoUsername } from './api-client';
 
 export interface TestIdp {
   issuer: string;
   /** The IdP's own private signing key, to forge tokens with wrong claims. */
   signingKey: () => Promise<JWK & { kid: string }>;
-  tokensFor(username: 'admin' | 'gestor' | 'consulta'): Promise<{ access_token: string; id_token?: string }>;
+  tokensFor(username: DemoUsername): Promise<{ access_token: string; id_token?: string }>;
   close(): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { AppConfig } from '../config';
 import { runMigrations } from '../db/migrator';
+import { sembrarOrganizacionDemo } from '../demo/organizacion-demo';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { testConfig } from './test-config';
 
@@ -19,7 +20,13 @@ export interface TestApp {
  * data directory (documents included).
  */
 export async function createTestApp(
-  options: { issuer?: string; webDistDir?: string; env?: Record<string, string> } & BuildAppOptions = {},
+  options: {
+    issuer?: string;
+    webDistDir?: string;
+    env?: Record<string, string>;
+    /** The demo organisation (unidades, and the demo people in them), as `npm start` has it; on by default. */
+    organizacionDemo?: boolean;
+  } & BuildAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig({
@@ -30,6 +37,7 @@ export async function createTestApp(
   });
   const app = await buildApp(config, { logger: options.logger ?? false });
   await runMigrations(app.db);
+  if (options.organizacionDemo !== false) await sembrarOrganizacionDemo(app.db);
   return {
     app,
     database,

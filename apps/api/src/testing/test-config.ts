@@ -20,6 +20,8 @@ export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
     // Nothing listens on port 9: "identity provider down" unless a test passes a real issuer.
     OIDC_ISSUER: overrides.issuer ?? 'http://127.0.0.1:9/realms/ecodigital',
     LOG_LEVEL: 'silent',
+    // No background extraction unless a test asks for it: it drains the queue itself.
+    EXTRACCION_TRABAJOS: '0',
     ...overrides.env,
   });
   return { ...config, databaseUrl: overrides.databaseUrl };

@@ -5,6 +5,7 @@ import { runMigrations } from '../db/migrator';
 import { createPgliteDatabase } from '../db/pglite-database';
 import { useTestStack } from '../testing/test-stack';
 import { seedDemo } from './demo-data';
+import { idUnidad } from '../testing/organizacion';
 
 /** The generated rows obey the same rules as the ones the API writes. */
 async function expectConsistent(db: Database, total: number) {
@@ -56,9 +57,29 @@ describe('demo data generator on PostgreSQL', () => {
 
   it('generates valid rows in batches, and the API numbers the next expediente right after them', async () => {
     const progreso: number[] = [];
-    await seedDemo(stack.app().db, { expedientes: 500, batchSize: 200, onProgress: (hechos) => progreso.push(hechos) });
+    await seedDemo(stack.app().db, {
+      expedientes: 500,
+      batchSize: 200,
+      unidades: 40,
+      onProgress: (hechos) => progreso.push(hechos),
+    });
     expect(progreso).toEqual([200, 400, 500]);
     await expectConsistent(stack.app().db, 500);
+    const [organizacion] = await stack.app().db.query<Record<string, number>>(
+      `SELECT (SELECT count(*)::int FROM unidad) AS unidades,
+              (SELECT count(*)::int FROM expediente e JOIN unidad u ON u.id = e.id_unidad
+               WHERE u.id_padre IS NULL OR NOT u.activa) AS fuera_de_lugar,
+              (SELECT count(DISTINCT id_unidad)::int FROM expediente) AS unidades_con_expedientes,
+              (SELECT count(*)::int FROM usuario p WHERE p.sub LIKE 'demo-%'
+                 AND (SELECT count(*) FROM usuario_unidad x WHERE x.id_usuario = p.id_usuario) NOT BETWEEN 1 AND 3) AS sin_unidades`,
+    );
+    expect(organizacion).toEqual({
+      unidades: 40,
+      fuera_de_lugar: 0,
+      unidades_con_expedientes: expect.any(Number),
+      sin_unidades: 0,
+    });
+    expect(organizacion!.unidades_con_expedientes).toBeGreaterThan(20);
 
     const año = Number(
       new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid', year: 'numeric' }).format(new Date()),
@@ -70,7 +91,7 @@ describe('demo data generator on PostgreSQL', () => {
     const response = await gestor.post('/api/expedientes', {
       asunto: 'Expediente tras los datos de demostración',
       id_tipo: 1,
-      id_unidad: 1,
+      id_unidad: await idUnidad(stack.app().db),
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().data.numero).toBe(`EXP-${año}-${String((contador?.ultimo ?? 0) + 1).padStart(6, '0')}`);

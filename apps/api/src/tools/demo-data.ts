@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
+import { RAIZ_DEMO, sembrarOrganizacionDemo } from '../demo/organizacion-demo';
 
-const NOMBRES = [
+export const NOMBRES = [
   'María',
   'Carmen',
   'Josefa',
@@ -48,7 +49,7 @@ const NOMBRES = [
   'Jordi',
 ];
 
-const APELLIDOS = [
+export const APELLIDOS = [
   'García',
   'Rodríguez',
   'González',
@@ -103,7 +104,7 @@ const APELLIDOS = [
   'Peña',
 ];
 
-const EMPRESAS = [
+export const EMPRESAS = [
   'Construcciones Levante S.L.',
   'Limpiezas Integrales del Sur S.A.',
   'Talleres Hermanos Ruiz S.L.',
@@ -116,7 +117,7 @@ const EMPRESAS = [
   'Farmacia Central C.B.',
 ];
 
-const CALLES = [
+export const CALLES = [
   'calle Mayor',
   'avenida de la Constitución',
   'plaza de España',
@@ -187,12 +188,48 @@ const USUARIOS_DEMO = [
   ['demo-emarin', 'emarin', 'Elena', 'Marín Cano'],
 ];
 
+/** Subjects of the generated unidades («Negociado de …»), under the demo organisation's areas. */
+const MATERIAS = [
+  'Obras Menores',
+  'Obras Mayores',
+  'Actividades',
+  'Disciplina Urbanística',
+  'Padrón',
+  'Estadística',
+  'Multas',
+  'Tasas',
+  'Plusvalías',
+  'IBI',
+  'Subvenciones',
+  'Nóminas',
+  'Selección de Personal',
+  'Patrimonio',
+  'Cementerio',
+  'Mercados',
+  'Medio Ambiente',
+  'Vados',
+  'Ocupación de Vía Pública',
+  'Responsabilidad Patrimonial',
+];
+
+/**
+ * The staff: about one person per this many expedientes (1.000 people at a million), so each is
+ * the responsable of hundreds, as in an office, not of a tenth of the archive.
+ */
+const EXPEDIENTES_POR_PERSONA = 1_000;
+
+/** About this many expedientes per unidad: 200 unidades at a million, as the scale benchmark assumes. */
+const EXPEDIENTES_POR_UNIDAD = 5_000;
+const MAX_UNIDADES = 200;
+
 export interface SeedDemoOptions {
   expedientes: number;
   /** Rows per statement. */
   batchSize?: number;
   /** Years back from today over which the opening dates spread. */
   years?: number;
+  /** Unidades the organisation grows to (default: one per 5.000 expedientes, at most 200). */
+  unidades?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -208,7 +245,8 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   const years = options.years ?? 5;
   if (!Number.isInteger(total) || total < 1) throw new Error('El número de expedientes debe ser un entero positivo.');
 
-  await ensureDemoUsers(db);
+  await ensureDemoUsers(db, Math.max(USUARIOS_DEMO.length, Math.ceil(total / EXPEDIENTES_POR_PERSONA)));
+  await ensureOrganizacion(db, options.unidades ?? Math.min(MAX_UNIDADES, Math.ceil(total / EXPEDIENTES_POR_UNIDAD)));
 
   for (let from = 0; from < total; from += batchSize) {
     const to = Math.min(from + batchSize, total);
@@ -232,10 +270,46 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   await db.exec('ANALYZE expediente; ANALYZE historial; ANALYZE expediente_contador;');
 }
 
-/** A few assignable people when hardly anyone has signed in yet. */
-async function ensureDemoUsers(db: Database): Promise<void> {
-  const [row] = await db.query<{ total: number }>('SELECT count(*)::integer AS total FROM usuario');
-  if ((row?.total ?? 0) >= 3) return;
+/**
+ * The demo organisation, grown to `unidades` with «Negociado de …» sections under its areas, and
+ * one to three unidades for each generated person who has none yet.
+ */
+async function ensureOrganizacion(db: Database, unidades: number): Promise<void> {
+  await sembrarOrganizacionDemo(db);
+  const [{ total } = { total: 0 }] = await db.query<{ total: number }>('SELECT count(*)::integer AS total FROM unidad');
+  const areas = await db.query<{ id: number; nombre: string }>(
+    `SELECT u.id, u.nombre FROM unidad u JOIN unidad raiz ON raiz.id = u.id_padre
+     WHERE raiz.codigo = $1 AND u.activa ORDER BY u.id`,
+    [RAIZ_DEMO],
+  );
+  for (let index = 0; index < unidades - total && areas.length; index++) {
+    const area = areas[index % areas.length]!;
+    const vuelta = Math.floor(index / MATERIAS.length);
+    const nombre = `Negociado de ${MATERIAS[index % MATERIAS.length]}${vuelta ? ` ${vuelta + 1}` : ''}`;
+    await db.query(
+      `INSERT INTO unidad (codigo, nombre, id_padre) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING`,
+      [`LA1${String(total + index).padStart(6, '0')}`, nombre, area.id],
+    );
+  }
+  await db.query(
+    `INSERT INTO usuario_unidad (id_usuario, id_unidad)
+     SELECT p.id_usuario, u.id
+     FROM usuario p
+     CROSS JOIN LATERAL (
+       SELECT id FROM unidad WHERE activa AND id_padre IS NOT NULL
+       ORDER BY md5(p.id_usuario::text || id::text) LIMIT 1 + p.id_usuario % 3
+     ) u
+     WHERE p.sub LIKE 'demo-%' AND NOT EXISTS (SELECT 1 FROM usuario_unidad x WHERE x.id_usuario = p.id_usuario)
+     ON CONFLICT DO NOTHING`,
+  );
+}
+
+/**
+ * The five named demo people and, past them, generated ones with Spanish names (`demo-gen-<n>`), up
+ * to `personas` generated and named together; nothing is added when they are there already.
+ */
+async function ensureDemoUsers(db: Database, personas: number): Promise<void> {
   for (const [sub, username, nombres, apellidos] of USUARIOS_DEMO) {
     await db.query(
       `INSERT INTO usuario (sub, username, nombres, apellidos, roles, ultimo_acceso)
@@ -244,6 +318,16 @@ async function ensureDemoUsers(db: Database): Promise<void> {
       [sub, username, nombres, apellidos],
     );
   }
+  await db.query(
+    `INSERT INTO usuario (sub, username, nombres, apellidos, roles, ultimo_acceso)
+     SELECT 'demo-gen-' || g, 'persona' || g,
+            ($2::text[])[1 + (g * 7) % cardinality($2::text[])],
+            ($3::text[])[1 + (g * 13) % cardinality($3::text[])] || ' ' || ($3::text[])[1 + (g * 31) % cardinality($3::text[])],
+            ARRAY[CASE WHEN g % 4 = 0 THEN 'consulta' ELSE 'gestor' END], now() - make_interval(days => g % 60)
+     FROM generate_series(1, $1::integer) AS g
+     ON CONFLICT (sub) DO NOTHING`,
+    [Math.max(0, personas - USUARIOS_DEMO.length), NOMBRES, APELLIDOS],
+  );
 }
 
 // $1 from, $2 to (exclusive), $3 total, $4 years, $5 nombres, $6 apellidos, $7 empresas, $8 calles,
@@ -255,7 +339,9 @@ WITH parametros AS (
          -- hours in the future.
          extract(epoch FROM now() - (now() - make_interval(years => $4::integer))) / $3::integer AS paso,
          (SELECT array_agg(id_usuario ORDER BY id_usuario) FROM usuario) AS usuarios,
-         (SELECT array_agg(id ORDER BY id) FROM unidad) AS unidades
+         -- Expedientes belong to working unidades: below the root, still active.
+         coalesce((SELECT array_agg(id ORDER BY id) FROM unidad WHERE activa AND id_padre IS NOT NULL),
+                  (SELECT array_agg(id ORDER BY id) FROM unidad)) AS unidades
 ),
 base AS (
   SELECT g,

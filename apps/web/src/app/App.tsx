@@ -7,6 +7,7 @@ import { RouterProvider, type DataRouter } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { AppTextBase } from './AppTextBase';
 import { appTheme } from './theme';
+import './ui-kit.css';
 
 dayjs.locale('es');
 

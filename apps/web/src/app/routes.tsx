@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: async () => ({
-                  Component: (await import('../features/expedientes/views/ExpedientesListView')).ExpedientesListView,
+                  Component: (await import('./views/ExpedientesListRoute')).ExpedientesListRoute,
                 }),
               },
               {
@@ -58,6 +58,58 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('../features/documentos/views/SubirDocumentosView')).SubirDocumentosView,
             }),
+          },
+          {
+            path: 'administracion',
+            handle: handle({ title: 'Administración', nom_modulo: 'administracion' }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/administracion/views/AdministracionView')).AdministracionView,
+                }),
+              },
+              {
+                path: 'unidades',
+                handle: handle({ title: 'Unidades', nom_modulo: 'administracion/unidades' }),
+                lazy: async () => ({
+                  Component: (await import('../features/administracion/views/UnidadesView')).UnidadesView,
+                }),
+              },
+              {
+                path: 'personas',
+                handle: handle({ title: 'Personas', nom_modulo: 'administracion/personas' }),
+                lazy: async () => ({
+                  Component: (await import('../features/administracion/views/PersonasView')).PersonasView,
+                }),
+              },
+              {
+                path: 'roles',
+                handle: handle({ title: 'Roles y permisos', nom_modulo: 'administracion/roles' }),
+                lazy: async () => ({
+                  Component: (await import('../features/administracion/views/RolesView')).RolesView,
+                }),
+              },
+              {
+                path: 'catalogos',
+                handle: handle({ title: 'Catálogos', nom_modulo: 'administracion/catalogos' }),
+                lazy: async () => ({
+                  Component: (await import('../features/administracion/views/CatalogosView')).CatalogosView,
+                }),
+              },
+              {
+                path: 'auditoria',
+                handle: handle({ title: 'Auditoría', nom_modulo: 'administracion/auditoria' }),
+                lazy: async () => ({
+                  Component: (await import('../features/administracion/views/AuditoriaView')).AuditoriaView,
+                }),
+              },
+              {
+                path: 'indice',
+                handle: handle({ title: 'Índice de búsqueda', nom_modulo: 'administracion/indice' }),
+                lazy: async () => ({ Component: (await import('./views/IndiceBusquedaRoute')).IndiceBusquedaRoute }),
+              },
+            ],
           },
           {
             path: '*',

@@ -1,5 +1,7 @@
 import { Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { PAGE_TITLE_ATTRIBUTE } from '../lib/page-focus';
+import './page-header.css';
 
 /**
  * Title block at the top of a view. Styled with the theme's tokens exactly as antd's
@@ -24,6 +26,10 @@ export function PageHeader({
       <div>
         <Flex align="center" gap={12} wrap>
           <h3
+            // Where the skip link and a lost focus lead; never a Tab stop.
+            {...{ [PAGE_TITLE_ATTRIBUTE]: '' }}
+            tabIndex={-1}
+            className="page-title"
             style={{
               margin: 0,
               color: token.colorTextHeading,

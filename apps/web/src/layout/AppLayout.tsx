@@ -3,9 +3,11 @@ import { Button, Grid, Layout, Space } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SIDE_MENU_TRANSITION_MS } from '../lib/constants';
+import { focusPageTitle, MAIN_CONTENT_ID } from '../lib/page-focus';
 import { productName } from '../lib/runtime-config';
 import { SideMenu } from './SideMenu';
 import { ToastHost } from './ToastHost';
+import { useFocusRescue } from './use-focus-rescue';
 import { UserMenu } from './UserMenu';
 import './layout.css';
 
@@ -33,6 +35,26 @@ function Logo() {
 }
 
 /**
+ * The first Tab stop of every page (WCAG 2.4.1): past the header and the menu, to the view's title
+ * (or the main content). Out of sight until it has the focus.
+ */
+function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        // The focus, not the URL: a fragment would become part of the route.
+        event.preventDefault();
+        focusPageTitle();
+      }}
+    >
+      Saltar al contenido principal
+    </a>
+  );
+}
+
+/**
  * The frame: header, side menu (a drawer on narrow screens), footer and the toast area.
  * `notifications` is the header's bell, composed in `app/` from the notifications feature.
  */
@@ -43,6 +65,7 @@ export function AppLayout({ children, notifications }: { children: ReactNode; no
   const [drawerRequested, setDrawerRequested] = useState(false);
   const location = useLocation();
   const [drawerPath, setDrawerPath] = useState(location.pathname);
+  useFocusRescue();
 
   // Close the drawer once a navigation happened.
   if (drawerPath !== location.pathname) {
@@ -52,6 +75,7 @@ export function AppLayout({ children, notifications }: { children: ReactNode; no
 
   return (
     <Layout className="app-shell">
+      <SkipLink />
       <ToastHost />
       <Layout.Header className="app-header">
         <Space size={12}>
@@ -91,7 +115,9 @@ export function AppLayout({ children, notifications }: { children: ReactNode; no
           </Layout.Sider>
         )}
         <Layout className="app-main">
-          <Layout.Content className="app-content">{children}</Layout.Content>
+          <Layout.Content className="app-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
+            {children}
+          </Layout.Content>
           <Layout.Footer className="app-footer">{`${productName()} © ${new Date().getFullYear()}`}</Layout.Footer>
         </Layout>
       </Layout>

@@ -1,5 +1,6 @@
 import type { DropdownProps } from 'antd';
 import {
+  useCallback,
   useLayoutEffect,
   useRef,
   useState,
@@ -42,8 +43,17 @@ export function DeferredDropdown({
 }: DropdownProps & { children: ReactElement<TriggerProps> }) {
   const [Dropdown, setDropdown] = useState(() => loaded);
   const [ownOpen, setOwnOpen] = useState(false);
-  const trigger = useRef<HTMLElement>(null);
+  const trigger = useRef<HTMLElement | null>(null);
   const refocus = useRef(false);
+  // The trigger's own callback ref (the user menu gives the focus back to its button) still gets the element.
+  const ownRef = children.props.ref;
+  const setTrigger = useCallback(
+    (element: HTMLElement | null) => {
+      trigger.current = element;
+      if (typeof ownRef === 'function') ownRef(element);
+    },
+    [ownRef],
+  );
 
   // The trigger is a new element once the Dropdown wraps it: give it back the focus it had.
   useLayoutEffect(() => {
@@ -60,7 +70,7 @@ export function DeferredDropdown({
     return (
       <Trigger
         {...children.props}
-        ref={trigger}
+        ref={setTrigger}
         onPointerEnter={() => void loadDropdown()}
         onFocus={() => void loadDropdown()}
         onClick={(event: MouseEvent) => {
@@ -84,7 +94,7 @@ export function DeferredDropdown({
         onOpenChange?.(next, info);
       }}
     >
-      <Trigger {...children.props} ref={trigger} />
+      <Trigger {...children.props} ref={setTrigger} />
     </Dropdown>
   );
 }

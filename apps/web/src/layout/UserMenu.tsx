@@ -21,6 +21,7 @@ export function UserMenu() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
   const [profileRequested, setProfileRequested] = useState(false);
+  const [button, setButton] = useState<HTMLElement | null>(null);
   const screens = Grid.useBreakpoint();
   const nombres = usuario?.nombres ?? '';
   const apellidos = usuario?.apellidos ?? '';
@@ -48,6 +49,7 @@ export function UserMenu() {
         */}
         <button
           type="button"
+          ref={setButton}
           className="user-menu"
           data-testid="user-menu"
           aria-haspopup="menu"
@@ -64,7 +66,8 @@ export function UserMenu() {
       </DeferredDropdown>
       {profileRequested && (
         <Suspense fallback={null}>
-          <ProfileModal open={profileOpen} onClose={() => setProfileOpen(false)} />
+          {/* Opened from a menu that is gone by then: the focus goes back to the button that opened the menu. */}
+          <ProfileModal open={profileOpen} onClose={() => setProfileOpen(false)} afterClose={() => button?.focus()} />
         </Suspense>
       )}
     </>

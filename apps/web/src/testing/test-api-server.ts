@@ -36,7 +36,7 @@ export interface TestApiServer {
 // The component tests run in jsdom, whose XMLHttpRequest enforces CORS like a browser.
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PATCH, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Accept, Authorization, Content-Type',
   'Access-Control-Expose-Headers': 'Content-Disposition',
 };

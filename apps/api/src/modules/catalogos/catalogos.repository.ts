@@ -1,13 +1,37 @@
-import type { CatalogoItem, Responsable } from '@ecodigital/contracts/expedientes';
+import type { CatalogoEntrada, Responsable, UnidadCatalogo } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
 import { nombreCompletoSql } from '../../shared/sql';
 
-export function findTiposExpediente(db: Queryable): Promise<CatalogoItem[]> {
-  return db.query<CatalogoItem>('SELECT id, nombre FROM tipo_expediente ORDER BY orden, id');
+export function findTiposExpediente(db: Queryable): Promise<CatalogoEntrada[]> {
+  return db.query<CatalogoEntrada>('SELECT id, nombre, activo FROM tipo_expediente ORDER BY orden, nombre, id');
 }
 
-export function findUnidades(db: Queryable): Promise<CatalogoItem[]> {
-  return db.query<CatalogoItem>('SELECT id, nombre FROM unidad ORDER BY nombre, id');
+/**
+ * Every unidad with its `ruta` (the names above it, after the root: «Hacienda › Tesorería»), or only
+ * `ids` among the active ones. A root's ruta is its own name.
+ */
+export function findUnidades(
+  db: Queryable,
+  soloActivas?: { ids: readonly number[] | 'todas' },
+): Promise<UnidadCatalogo[]> {
+  const filtro =
+    soloActivas === undefined
+      ? ''
+      : soloActivas.ids === 'todas'
+        ? 'WHERE arbol.activa'
+        : 'WHERE arbol.activa AND arbol.id = ANY($1::integer[])';
+  return db.query<UnidadCatalogo>(
+    `WITH RECURSIVE arbol(id, codigo, nombre, activa, ruta, nivel) AS (
+       SELECT id, codigo, nombre, activa, nombre, 0 FROM unidad WHERE id_padre IS NULL
+       UNION ALL
+       SELECT u.id, u.codigo, u.nombre, u.activa,
+              CASE WHEN arbol.nivel = 0 THEN u.nombre ELSE arbol.ruta || ' › ' || u.nombre END, arbol.nivel + 1
+       FROM unidad u JOIN arbol ON u.id_padre = arbol.id
+     )
+     SELECT id, codigo, nombre, ruta, activa AS activo FROM arbol ${filtro}
+     ORDER BY nivel > 0, ruta, id`,
+    soloActivas !== undefined && soloActivas.ids !== 'todas' ? [soloActivas.ids] : [],
+  );
 }
 
 /** The people who can be made responsable: everyone known from their sign-ins, by name. */
@@ -19,6 +43,6 @@ export function findResponsables(db: Queryable): Promise<Responsable[]> {
   );
 }
 
-export function findTiposDocumentales(db: Queryable): Promise<CatalogoItem[]> {
-  return db.query<CatalogoItem>('SELECT id, nombre FROM tipo_documental ORDER BY orden, id');
+export function findTiposDocumentales(db: Queryable): Promise<CatalogoEntrada[]> {
+  return db.query<CatalogoEntrada>('SELECT id, nombre, activo FROM tipo_documental ORDER BY orden, nombre, id');
 }

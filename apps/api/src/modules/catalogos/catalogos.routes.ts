@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerOf } from '../../shared/caller/caller';
 import { requirePermiso } from '../../shared/caller/permisos';
 import { findResponsables, findTiposDocumentales, findTiposExpediente, findUnidades } from './catalogos.repository';
 import { responsablesSchema, tiposDocumentalesSchema, tiposSchema, unidadesSchema } from './catalogos.schemas';
@@ -12,10 +13,15 @@ const catalogosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: await findTiposExpediente(app.db),
   }));
 
-  app.get('/catalogos/unidades', { schema: unidadesSchema, preValidation: ver }, async () => ({
-    success: true as const,
-    data: await findUnidades(app.db),
-  }));
+  app.get('/catalogos/unidades', { schema: unidadesSchema, preValidation: ver }, async (request) => {
+    if (request.query.ambito !== 'creacion') return { success: true as const, data: await findUnidades(app.db) };
+    // Where the caller may open an expediente: their unidades and those below them (any, for who sees all).
+    const { alcance } = await callerOf(request);
+    return {
+      success: true as const,
+      data: await findUnidades(app.db, { ids: alcance.todos ? 'todas' : alcance.unidades }),
+    };
+  });
 
   app.get('/catalogos/tipos-documentales', { schema: tiposDocumentalesSchema, preValidation: ver }, async () => ({
     success: true as const,

@@ -1,19 +1,26 @@
 import { ReadEnvelope } from '@ecodigital/contracts/envelope';
-import { CatalogoItemSchema, ResponsableSchema } from '@ecodigital/contracts/expedientes';
+import {
+  CatalogoEntradaSchema,
+  ResponsableSchema,
+  UnidadCatalogoSchema,
+  UnidadesQuerySchema,
+} from '@ecodigital/contracts/expedientes';
 import { Type } from 'typebox';
 
 const tags = ['catálogos'];
 
 export const tiposSchema = {
   tags,
-  summary: 'Tipos de expediente',
-  response: { 200: ReadEnvelope(Type.Array(CatalogoItemSchema)) },
+  summary: 'Tipos de expediente (los desactivados solo sirven para filtrar expedientes antiguos)',
+  response: { 200: ReadEnvelope(Type.Array(CatalogoEntradaSchema)) },
 };
 
 export const unidadesSchema = {
   tags,
-  summary: 'Unidades responsables',
-  response: { 200: ReadEnvelope(Type.Array(CatalogoItemSchema)) },
+  summary:
+    'Unidades: todas (para filtrar) o, con `ambito=creacion`, las activas en las que quien llama puede abrir expedientes',
+  querystring: UnidadesQuerySchema,
+  response: { 200: ReadEnvelope(Type.Array(UnidadCatalogoSchema)) },
 };
 
 export const responsablesSchema = {
@@ -24,6 +31,6 @@ export const responsablesSchema = {
 
 export const tiposDocumentalesSchema = {
   tags,
-  summary: 'Tipos documentales',
-  response: { 200: ReadEnvelope(Type.Array(CatalogoItemSchema)) },
+  summary: 'Tipos documentales (los desactivados no admiten documentos nuevos)',
+  response: { 200: ReadEnvelope(Type.Array(CatalogoEntradaSchema)) },
 };

@@ -4,6 +4,7 @@ import type { ApiClient } from '../../testing/api-client';
 import { useTestStack } from '../../testing/test-stack';
 import { formulario, type ParteFormulario } from './testing/multipart';
 import { MAX_ARCHIVOS_POR_ENVIO } from './subida.multipart';
+import { idUnidad } from '../../testing/organizacion';
 
 /** One request with more files than are incorporated at once: every file gets its outcome. */
 describe('an upload with too many files (real PostgreSQL, real dev IdP)', () => {
@@ -19,7 +20,7 @@ describe('an upload with too many files (real PostgreSQL, real dev IdP)', () => 
 
   async function nuevoExpediente(): Promise<number> {
     const [tipo] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente LIMIT 1');
-    const [unidad] = await stack.app().db.query<{ id: number }>('SELECT id FROM unidad LIMIT 1');
+    const unidad = { id: await idUnidad(stack.app().db) };
     const response = await gestor.post('/api/expedientes', {
       asunto: 'Muchos archivos de una vez',
       id_tipo: tipo!.id,

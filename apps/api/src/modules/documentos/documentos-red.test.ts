@@ -8,6 +8,7 @@ import { apiClient, type ApiClient } from '../../testing/api-client';
 import { useTestStack } from '../../testing/test-stack';
 import { samplePdf } from './inspection/testing/sample-files';
 import type { LocalStorageConfig } from '../../storage/storage-config';
+import { idUnidad } from '../../testing/organizacion';
 
 /** Over a real socket: what inject cannot show (a client that vanishes halfway). */
 describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storage)', () => {
@@ -35,7 +36,7 @@ describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storag
       .app()
       .db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Informe'`);
     const [tipoExp] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente LIMIT 1');
-    const [unidad] = await stack.app().db.query<{ id: number }>('SELECT id FROM unidad LIMIT 1');
+    const unidad = { id: await idUnidad(stack.app().db) };
     const expediente: Expediente = (
       await gestor.post('/api/expedientes', {
         asunto: 'Subida interrumpida',

@@ -14,6 +14,7 @@ import { receiveToTemp } from '../../storage/receive';
 import { startS3TestServer, type S3TestServer } from '../../storage/testing/s3-test-server';
 import { registroDePrueba, subirDocumentoDePrueba } from './testing/documento-subido';
 import { formulario } from './testing/multipart';
+import { idUnidad } from '../../testing/organizacion';
 
 describe('documentos through the routes with STORAGE_DRIVER=s3 (s3rver, real PostgreSQL, real dev IdP)', () => {
   let s3: S3TestServer;
@@ -50,7 +51,7 @@ describe('documentos through the routes with STORAGE_DRIVER=s3 (s3rver, real Pos
 
   it('uploads, downloads (whole and a range) and verifies a document stored in the bucket', async () => {
     const [tipoExp] = await testApp.app.db.query<{ id: number }>('SELECT id FROM tipo_expediente LIMIT 1');
-    const [unidad] = await testApp.app.db.query<{ id: number }>('SELECT id FROM unidad LIMIT 1');
+    const unidad = { id: await idUnidad(testApp.app.db) };
     const [tipo] = await testApp.app.db.query<{ id: number }>(
       `SELECT id FROM tipo_documental WHERE nombre = 'Resolución'`,
     );

@@ -1,4 +1,5 @@
 import { ApiHttpError } from '../../shared/errors';
+import { MENSAJES_EXPEDIENTE } from '../expedientes/expedientes.public';
 
 /** Sizes as people read them in Spain: `12,3 MB`, `512 bytes`; 1 MB = 1024 × 1024 bytes, like `MAX_UPLOAD_MB`. */
 export function tamanoLegible(bytes: number): string {
@@ -22,6 +23,7 @@ export const MENSAJES_DOCUMENTO = {
   noExiste: 'El documento no existe.',
   tipoDocumentalObligatorio: 'Indique el tipo documental (campo «id_tipo_documental») antes de los archivos.',
   tipoDocumentalNoExiste: 'El tipo documental indicado no existe.',
+  tipoDocumentalInactivo: 'El tipo documental indicado está desactivado.',
   sinArchivos: 'No se recibió ningún archivo (campo «archivo»).',
   noPrevisualizable: 'Este formato no se puede previsualizar; descárguelo.',
   yaAnulado: 'El documento ya está anulado.',
@@ -32,6 +34,12 @@ export const MENSAJES_DOCUMENTO = {
 } as const;
 
 export const documentoNoExiste = () => new ApiHttpError(404, MENSAJES_DOCUMENTO.noExiste, 'NOT_FOUND');
+export const miniaturaNoExiste = () =>
+  new ApiHttpError(
+    404,
+    'Este documento no tiene miniatura (aún no se ha procesado o no es un PDF ni una imagen).',
+    'NOT_FOUND',
+  );
 export const noEsMultipart = () =>
   new ApiHttpError(415, 'Envíe los archivos como multipart/form-data.', 'UNSUPPORTED_MEDIA_TYPE');
 export const sinArchivos = () => new ApiHttpError(400, MENSAJES_DOCUMENTO.sinArchivos, 'VALIDATION');
@@ -39,6 +47,8 @@ export const tipoDocumentalObligatorio = () =>
   new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalObligatorio, 'VALIDATION');
 export const tipoDocumentalNoExiste = () =>
   new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalNoExiste, 'VALIDATION');
+export const tipoDocumentalInactivo = () =>
+  new ApiHttpError(400, MENSAJES_DOCUMENTO.tipoDocumentalInactivo, 'VALIDATION');
 export const demasiadasPartes = () => new ApiHttpError(413, MENSAJES_DOCUMENTO.demasiadosArchivos, 'TOO_MANY_PARTS');
 export const noPrevisualizable = () => new ApiHttpError(415, MENSAJES_DOCUMENTO.noPrevisualizable, 'NOT_PREVIEWABLE');
 export const yaAnulado = () => new ApiHttpError(409, MENSAJES_DOCUMENTO.yaAnulado, 'YA_ANULADO');
@@ -90,6 +100,7 @@ export const rechazos = {
       `El archivo «${nombre}» ya está en este expediente como documento nº ${existente.orden} «${existente.nombre}».`,
     ),
   expedienteCerrado: () => new RechazoArchivo(409, 'EXPEDIENTE_CERRADO', 'El expediente está cerrado.'),
+  sinGestion: () => new RechazoArchivo(403, 'SIN_GESTION', MENSAJES_EXPEDIENTE.sinGestion),
   demasiadosArchivos: (nombre: string, maximo: number) =>
     new RechazoArchivo(
       413,

@@ -1,4 +1,4 @@
-import type { Documento } from '@ecodigital/contracts/documentos';
+import type { Documento, DocumentoListado, EstadoTexto } from '@ecodigital/contracts/documentos';
 import { FUNCION_RESUMEN } from '@ecodigital/contracts/documentos';
 import type { CatalogoItem } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
@@ -95,6 +95,53 @@ export async function findDocumentos(db: Queryable, idExpediente: number): Promi
   return rows.map(toDocumento);
 }
 
+interface TextoRow {
+  texto_estado: EstadoTexto | null;
+  texto_motivo: string | null;
+  texto_paginas: number | null;
+  texto_paginas_ocr: number | null;
+  con_miniatura: boolean;
+}
+
+/** Every document of an expediente with the state of its text and whether it has a thumbnail. The caller checks visibility. */
+export async function findDocumentosListados(db: Queryable, idExpediente: number): Promise<DocumentoListado[]> {
+  const rows = await db.query<DocumentoRow & TextoRow>(
+    `SELECT x.*, t.estado AS texto_estado, t.motivo AS texto_motivo, t.paginas AS texto_paginas,
+            t.paginas_ocr AS texto_paginas_ocr,
+            EXISTS (SELECT 1 FROM documento_miniatura m WHERE m.id_documento = x.id_documento) AS con_miniatura
+     FROM (${SELECT_DOCUMENTO} WHERE d.id_expediente = $1) x
+     LEFT JOIN documento_texto t ON t.id_documento = x.id_documento
+     ORDER BY x.orden`,
+    [idExpediente],
+  );
+  return rows.map((row) => ({
+    ...publico(toDocumento(row)),
+    texto: {
+      estado: row.texto_estado ?? 'pendiente',
+      // A reason is kept while pending too (the last failure before a retry); people see it once final.
+      motivo: row.texto_estado === 'pendiente' ? null : row.texto_motivo,
+      paginas: row.texto_paginas,
+      paginas_ocr: row.texto_paginas_ocr ?? 0,
+    },
+    miniatura: row.con_miniatura,
+  }));
+}
+
+/** The thumbnail (JPEG) of a document whose expediente the caller sees. */
+export async function findMiniatura(db: Queryable, caller: Caller, id: number): Promise<Buffer | undefined> {
+  const params = new SqlParams();
+  const idParam = params.add(id);
+  const [row] = await db.query<{ imagen: Buffer }>(
+    `SELECT m.imagen
+     FROM documento_miniatura m
+     JOIN documento d ON d.id_documento = m.id_documento
+     JOIN expediente e ON e.id_expediente = d.id_expediente
+     WHERE m.id_documento = ${idParam} AND ${expedientesVisibles(caller, params, 'e')}`,
+    params.values,
+  );
+  return row && Buffer.from(row.imagen);
+}
+
 /** The document if its expediente is visible to the caller; `forUpdate` locks the row. */
 export async function findDocumento(
   db: Queryable,
@@ -114,19 +161,27 @@ export async function findDocumento(
   return row && toDocumento(row);
 }
 
-/** A live (not anulado) document with this SHA-256: in the expediente given if any, else elsewhere. */
+/**
+ * A live (not anulado) document with this SHA-256: in the expediente given if any, else in another
+ * one the caller may see (one they may not see must not even be named).
+ */
 export async function findMismaHuella(
   db: Queryable,
+  caller: Caller,
   huella: string,
   idExpediente: number,
 ): Promise<{ enEsteExpediente?: { orden: number; nombre: string }; enOtro?: { numero: string } }> {
+  const params = new SqlParams();
+  const huellaParam = params.add(huella);
+  const idParam = params.add(idExpediente);
   const rows = await db.query<{ id_expediente: number; orden: number; nombre: string; numero: string }>(
     `SELECT d.id_expediente, d.orden, d.nombre, e.numero
      FROM documento d JOIN expediente e ON e.id_expediente = d.id_expediente
-     WHERE d.huella = $1 AND NOT d.anulado
-     ORDER BY (d.id_expediente = $2) DESC, d.id_documento
+     WHERE d.huella = ${huellaParam} AND NOT d.anulado
+       AND (d.id_expediente = ${idParam} OR ${expedientesVisibles(caller, params, 'e')})
+     ORDER BY (d.id_expediente = ${idParam}) DESC, d.id_documento
      LIMIT 1`,
-    [huella, idExpediente],
+    params.values,
   );
   const [row] = rows;
   if (!row) return {};
@@ -147,8 +202,14 @@ export async function findUltimaEntrada(
   return row;
 }
 
-export async function findTipoDocumental(db: Queryable, id: number): Promise<CatalogoItem | undefined> {
-  const [row] = await db.query<CatalogoItem>('SELECT id, nombre FROM tipo_documental WHERE id = $1', [id]);
+export async function findTipoDocumental(
+  db: Queryable,
+  id: number,
+): Promise<(CatalogoItem & { activo: boolean }) | undefined> {
+  const [row] = await db.query<CatalogoItem & { activo: boolean }>(
+    'SELECT id, nombre, activo FROM tipo_documental WHERE id = $1',
+    [id],
+  );
   return row;
 }
 

@@ -11,6 +11,7 @@ import {
   indicePdfSchema,
   indiceSchema,
   listarSchema,
+  miniaturaSchema,
   subirSchema,
   verificarSchema,
   vistaSchema,
@@ -22,6 +23,7 @@ import {
   expedienteAbierto,
   indice,
   listar,
+  miniatura,
   registrarAcceso,
   type Acceso,
 } from './documentos.service';
@@ -66,6 +68,8 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const resultados = procesados.map((procesado) => procesado.resultado);
       if (procesados.length === 0) throw sinArchivos();
+      // Their text is extracted in the background; this instance looks for the work now.
+      app.extraccionTexto.despertar();
       const subidos = resultados.filter((resultado) => resultado.resultado === 'subido');
       const primerRechazo = procesados.find((procesado) => procesado.rechazo)?.rechazo;
 
@@ -77,7 +81,7 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ? primerRechazo.message + sinLeer
             : `No se incorporó ninguno de los ${procesados.length} documentos. ${primerRechazo.message}${sinLeer}`;
         return reply
-          .code(primerRechazo.statusCode as 400 | 409 | 413 | 415)
+          .code(primerRechazo.statusCode as 400 | 403 | 409 | 413 | 415)
           .send({ success: false as const, msg, code: primerRechazo.code, data: resultados });
       }
       if (procesados.length === 1 && !partesSinLeer) {
@@ -165,6 +169,16 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/documentos/:id/vista',
     { schema: vistaSchema, preValidation: descargar, ...transferencia },
     (request, reply) => servir(request, reply, request.params.id, 'vista'),
+  );
+
+  app.get(
+    '/documentos/:id/miniatura',
+    { schema: miniaturaSchema, preValidation: descargar, compress: false },
+    async (request, reply) => {
+      const imagen = await miniatura(app.db, await callerOf(request), idDocumento(request.params.id));
+      // Re-extraction may replace it; a short private cache is enough for scrolling a list.
+      return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=300').send(imagen);
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { ReadEnvelope, WriteEnvelope } from '@ecodigital/contracts/envelope';
 import {
   AnularDocumentoSchema,
+  DocumentoListadoSchema,
   DocumentoSchema,
   IndiceElectronicoSchema,
   ResultadoSubidaSchema,
@@ -40,6 +41,7 @@ export const subirSchema = {
     200: WriteEnvelope(Type.Array(ResultadoSubidaSchema)),
     201: WriteEnvelope(Type.Array(ResultadoSubidaSchema)),
     400: SubidaRechazadaSchema,
+    403: SubidaRechazadaSchema,
     404: ApiError,
     409: SubidaRechazadaSchema,
     413: SubidaRechazadaSchema,
@@ -49,9 +51,17 @@ export const subirSchema = {
 
 export const listarSchema = {
   tags,
-  summary: 'Documentos del expediente por orden (anulados incluidos)',
+  summary: 'Documentos del expediente por orden (anulados incluidos), con el estado de su texto',
   params: ExpedienteParamsSchema,
-  response: { 200: ReadEnvelope(Type.Array(DocumentoSchema)), 404: ApiError },
+  response: { 200: ReadEnvelope(Type.Array(DocumentoListadoSchema)), 404: ApiError },
+};
+
+export const miniaturaSchema = {
+  tags,
+  summary: 'Miniatura (JPEG) de la primera página del documento o de la imagen, si ya se procesó',
+  params: DocumentoParamsSchema,
+  produces: ['image/jpeg'],
+  response: { 200: archivo('image/jpeg', 'La miniatura'), 404: ApiError },
 };
 
 export const indiceSchema = {

@@ -4,6 +4,7 @@ import {
   LIMITES_DOCUMENTO,
   type AnularDocumento,
   type Documento,
+  type DocumentoListado,
   type Formato,
   type IndiceElectronico,
 } from '@ecodigital/contracts/documentos';
@@ -14,13 +15,22 @@ import { solicitudNoValida } from '../../shared/errors';
 import {
   findDocumento,
   findDocumentos,
+  findDocumentosListados,
+  findMiniatura,
   publico,
   updateAnulacion,
   type DocumentoAlmacenado,
 } from './documentos.repository';
-import { documentoNoExiste, MENSAJES_DOCUMENTO, noPrevisualizable, yaAnulado } from './documentos.mensajes';
+import {
+  documentoNoExiste,
+  MENSAJES_DOCUMENTO,
+  miniaturaNoExiste,
+  noPrevisualizable,
+  yaAnulado,
+} from './documentos.mensajes';
 import {
   asegurarAdmiteCambios,
+  asegurarGestion,
   expedienteNoExiste,
   findExpediente,
   insertEvento,
@@ -32,16 +42,27 @@ async function expedienteVisible(db: Queryable, caller: Caller, id: number): Pro
   return expediente;
 }
 
-/** Refuses an upload before its body is read: unknown expediente (404) or not open (409). */
+/**
+ * Refuses an upload before its body is read: unknown expediente (404), no gestión over it (403) or
+ * not open (409).
+ */
 export async function expedienteAbierto(db: Database, caller: Caller, id: number): Promise<Expediente> {
   const expediente = await expedienteVisible(db, caller, id);
+  asegurarGestion(caller, expediente);
   asegurarAdmiteCambios(expediente);
   return expediente;
 }
 
-export async function listar(db: Database, caller: Caller, idExpediente: number): Promise<Documento[]> {
+export async function listar(db: Database, caller: Caller, idExpediente: number): Promise<DocumentoListado[]> {
   await expedienteVisible(db, caller, idExpediente);
-  return (await findDocumentos(db, idExpediente)).map(publico);
+  return findDocumentosListados(db, idExpediente);
+}
+
+/** A JPEG of the document's first page, if its expediente is visible and it has one (404 otherwise). */
+export async function miniatura(db: Database, caller: Caller, id: number): Promise<Buffer> {
+  const imagen = await findMiniatura(db, caller, id);
+  if (!imagen) throw miniaturaNoExiste();
+  return imagen;
 }
 
 export async function indice(db: Database, caller: Caller, idExpediente: number): Promise<IndiceElectronico> {
@@ -101,6 +122,7 @@ export async function anular(db: Database, caller: Caller, id: number, body: Anu
     if (!visible) throw documentoNoExiste();
     const expediente = await findExpediente(tx, caller, visible.id_expediente, { forUpdate: true });
     if (!expediente) throw documentoNoExiste();
+    asegurarGestion(caller, expediente);
     asegurarAdmiteCambios(expediente);
     const documento = (await findDocumento(tx, caller, id, { forUpdate: true }))!;
     if (documento.anulado) throw yaAnulado();

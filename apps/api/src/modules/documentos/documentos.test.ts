@@ -21,6 +21,7 @@ import {
 } from './inspection/testing/sample-files';
 import type { LocalStorageConfig } from '../../storage/storage-config';
 import { formulario, type ParteFormulario } from './testing/multipart';
+import { idUnidad } from '../../testing/organizacion';
 
 const MiB = 1024 * 1024;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -47,7 +48,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
 
   async function crearExpediente(): Promise<Expediente> {
     const [tipo] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
-    const [unidad] = await stack.app().db.query<{ id: number }>('SELECT id FROM unidad ORDER BY id LIMIT 1');
+    const unidad = { id: await idUnidad(stack.app().db) };
     const response = await as.gestor.post('/api/expedientes', {
       asunto: 'Expediente con documentos',
       id_tipo: tipo!.id,

@@ -7,6 +7,7 @@ import {
   demasiadasPartes,
   RechazoArchivo,
   rechazos,
+  tipoDocumentalInactivo,
   tipoDocumentalNoExiste,
   tipoDocumentalObligatorio,
 } from './documentos.mensajes';
@@ -141,5 +142,6 @@ async function tipoIndicado(request: FastifyRequest, valor: unknown): Promise<{ 
   const id = /^[0-9]{1,9}$/.test(texto) ? Number(texto) : NaN;
   const tipo = Number.isInteger(id) ? await findTipoDocumental(request.server.db, id) : undefined;
   if (!tipo) throw tipoDocumentalNoExiste();
-  return tipo;
+  if (!tipo.activo) throw tipoDocumentalInactivo();
+  return { id: tipo.id, nombre: tipo.nombre };
 }

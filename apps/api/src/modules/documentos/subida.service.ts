@@ -16,6 +16,7 @@ import {
   expedienteNoExiste,
   findExpediente,
   insertEvento,
+  puedeGestionar,
 } from '../expedientes/expedientes.public';
 
 export interface ArchivoRecibido extends ReceivedFile {
@@ -46,15 +47,16 @@ export async function incorporarArchivo(contexto: ContextoSubida, archivo: Archi
     const formato = await detectFormat(archivo.tempPath, { filename: archivo.nombre });
     if (!formato.accepted) throw rechazos.tipoNoAdmitido(archivo.nombre, formato.message);
 
-    const previo = await findMismaHuella(db, archivo.sha256, idExpediente);
+    const previo = await findMismaHuella(db, caller, archivo.sha256, idExpediente);
     if (previo.enEsteExpediente) throw rechazos.duplicado(archivo.nombre, previo.enEsteExpediente);
 
     const documento = await db.transaction(async (tx) => {
       const expediente = await findExpediente(tx, caller, idExpediente, { forUpdate: true });
       if (!expediente) throw expedienteNoExiste();
+      if (!puedeGestionar(caller, expediente)) throw rechazos.sinGestion();
       asegurarAdmiteCambios(expediente, rechazos.expedienteCerrado);
       // Under the lock: a twin uploaded in parallel is seen here.
-      const gemelo = await findMismaHuella(tx, archivo.sha256, idExpediente);
+      const gemelo = await findMismaHuella(tx, caller, archivo.sha256, idExpediente);
       if (gemelo.enEsteExpediente) throw rechazos.duplicado(archivo.nombre, gemelo.enEsteExpediente);
 
       const ultima = await findUltimaEntrada(tx, idExpediente);

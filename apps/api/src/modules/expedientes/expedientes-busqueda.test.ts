@@ -1,6 +1,6 @@
 import { ORDENABLES, type ExpedienteResumen } from '@ecodigital/contracts/expedientes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Caller } from '../../shared/caller/caller';
+import { callerDePrueba, callerQueVeTodo } from '../../testing/callers';
 import type { ApiClient } from '../../testing/api-client';
 import { useTestStack } from '../../testing/test-stack';
 import { resolverOrden } from './expedientes.query';
@@ -37,7 +37,7 @@ describe('expedientes list, search and CSV export', () => {
     const admin = await stack.as('admin');
     await admin.get('/api/session/get');
     tipos = (await gestor.get('/api/catalogos/tipos-expediente')).json().data;
-    unidades = (await gestor.get('/api/catalogos/unidades')).json().data;
+    unidades = (await gestor.get('/api/catalogos/unidades?ambito=creacion')).json().data;
     responsableAdmin = (
       (await gestor.get('/api/catalogos/responsables')).json().data as { id_usuario: number; username: string }[]
     ).find((persona) => persona.username === 'admin')!.id_usuario;
@@ -280,7 +280,7 @@ describe('expedientes list, search and CSV export', () => {
     });
 
     it('reads in keyset batches that together give exactly the list order', async () => {
-      const caller: Caller = { id_usuario: 1, permisos: ['expedientes.ver'], principal: undefined as never };
+      const caller = callerQueVeTodo();
       // Same opening instant for three rows: the id must break the tie across batch boundaries.
       for (const sort of ORDENABLES) {
         for (const order of ['asc', 'desc'] as const) {
@@ -296,7 +296,7 @@ describe('expedientes list, search and CSV export', () => {
     });
 
     it('yields nothing to a caller without expedientes.ver (visibility)', async () => {
-      const caller: Caller = { id_usuario: 1, permisos: [], principal: undefined as never };
+      const caller = callerDePrueba({ permisos: [] });
       const lotes = [];
       for await (const lote of exportFilas(stack.app().db, caller, {}, resolverOrden(undefined, undefined)))
         lotes.push(lote);

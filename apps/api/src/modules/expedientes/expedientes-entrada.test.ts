@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../testing/api-client';
 import { useTestStack } from '../../testing/test-stack';
+import { idUnidad as idUnidadDemo } from '../../testing/organizacion';
 
 /**
  * What a caller sends is validated as sent: a JSON body is never coerced, and every number and
@@ -17,9 +18,8 @@ describe('types and ranges of what callers send (real PostgreSQL)', () => {
     stack.app().get('/prueba/fecha-imposible', async () => stack.app().db.query(`SELECT $1::date`, ['0000-01-01']));
     gestor = await stack.as('gestor');
     const [tipo] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente LIMIT 1');
-    const [unidad] = await stack.app().db.query<{ id: number }>('SELECT id FROM unidad LIMIT 1');
     idTipo = tipo!.id;
-    idUnidad = unidad!.id;
+    idUnidad = await idUnidadDemo(stack.app().db);
   });
 
   const cuenta = async () =>
@@ -64,7 +64,7 @@ describe('types and ranges of what callers send (real PostgreSQL)', () => {
   });
 
   it.each([
-    ['tipo=2147483648', 'El campo «tipo» debe ser menor o igual que 2147483647.'],
+    ['tipo=2147483648', 'El campo «tipo» debe ser menor o igual que 2.147.483.647.'],
     ['unidad=99999999999999999999', 'El campo «unidad»'],
     ['page=99999999999999999999', 'El campo «page» debe ser menor o igual que'],
     ['desde=0000-01-01', 'El campo «desde» debe ser una fecha válida (aaaa-mm-dd).'],

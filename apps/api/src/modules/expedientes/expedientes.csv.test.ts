@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { celdaCsv, filaCsv, lineaCsv } from './expedientes.csv';
-import { escapeLike } from './expedientes.query';
+import { escapeLike } from '../../shared/sql';
 
 describe('celdaCsv', () => {
   it.each([

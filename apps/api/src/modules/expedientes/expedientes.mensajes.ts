@@ -7,6 +7,15 @@ export const MENSAJES_EXPEDIENTE = {
   cerrado: 'El expediente está cerrado.',
   tipoNoExiste: 'El tipo de expediente indicado no existe.',
   unidadNoExiste: 'La unidad indicada no existe.',
+  unidadNoPropia: 'Solo puede abrir expedientes en sus unidades (o en las que dependen de ellas).',
+  sinUnidades: 'No pertenece a ninguna unidad: pida a un administrador que le asigne una para abrir expedientes.',
+  unidadInactiva: 'La unidad indicada está desactivada y no admite expedientes nuevos.',
+  tipoInactivo: 'El tipo de expediente indicado está desactivado.',
+  unidadPorTransferencia: 'La unidad responsable se cambia con «Transferir», indicando el motivo.',
+  mismaUnidad: 'El expediente ya pertenece a esa unidad.',
+  transferido: 'Expediente transferido.',
+  sinGestion:
+    'No puede modificar este expediente: no es de su unidad, no es su responsable ni tiene un acceso de gestión.',
   responsableNoExiste: 'El responsable indicado no existe.',
   motivoReabrir: 'Indique el motivo para reabrir el expediente.',
   creado: 'Expediente creado.',
@@ -30,3 +39,5 @@ export function mensajeCambioEstado(desde: EstadoExpediente, hacia: EstadoExpedi
   if (desde === 'cerrado' && hacia === 'en_tramite') return 'Expediente reabierto.';
   return `El expediente pasó a «${ESTADO_ETIQUETAS[hacia]}».`;
 }
+
+export const sinGestion = () => new ApiHttpError(403, MENSAJES_EXPEDIENTE.sinGestion, 'SIN_GESTION');

@@ -2,8 +2,14 @@
  * What other modules may use of the expedientes module (the lint rules allow no other door): who
  * sees which expediente, reading one, its historial, and its life cycle.
  */
-export { expedientesVisibles, veTodosLosExpedientes } from './visibility';
+export {
+  asegurarGestion,
+  expedientesGestionables,
+  expedientesVisibles,
+  puedeGestionar,
+  veTodosLosExpedientes,
+} from './visibility';
 export { findExpediente } from './expedientes.repository';
 export { findEventosConContexto, insertEvento, type EventoConContexto } from './historial.repository';
-export { expedienteNoExiste } from './expedientes.mensajes';
+export { expedienteNoExiste, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
 export { admiteCambios, asegurarAdmiteCambios } from './ciclo-de-vida';

@@ -1,23 +1,36 @@
 import type { CampoOrden, ExpedientesFiltro } from '@ecodigital/contracts/expedientes';
 import type { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../shared/caller/caller';
-import { expedientesVisibles } from './visibility';
+import { expedientesGestionables, expedientesVisibles } from './visibility';
+import { escapeLike } from '../../shared/sql';
 
 export type Direccion = 'asc' | 'desc';
+
+/**
+ * A filter as the API reads it, plus what the service may have worked out already: `textoSinIndice`
+ * to check a search's text row by row instead of through the trigram index, and `ids`, the
+ * expedientes that match it all (visibility included), found beforehand.
+ */
+export type FiltroLista = ExpedientesFiltro & { textoSinIndice?: boolean; ids?: readonly number[] };
 
 /**
  * WHERE clause (without the keyword) of the list, count and export, over `expediente e`.
  * Dates are calendar days in Europe/Madrid, both ends included.
  */
-export function filtroWhere(caller: Caller, filtro: ExpedientesFiltro, params: SqlParams): string {
+export function filtroWhere(caller: Caller, filtro: FiltroLista, params: SqlParams): string {
+  // Found under this same filter and the caller's sight, read just now in this request.
+  if (filtro.ids) return `e.id_expediente = ANY(${params.add(filtro.ids)}::integer[])`;
   const conditions = [expedientesVisibles(caller, params, 'e')];
   const q = filtro.q?.trim();
   if (q) {
-    conditions.push(`e.busqueda LIKE '%' || lower(f_unaccent(${params.add(escapeLike(q))})) || '%'`);
+    // `busqueda || ''` is not the indexed column: PostgreSQL then checks the text on the rows found otherwise.
+    const columna = filtro.textoSinIndice ? `(e.busqueda || '')` : 'e.busqueda';
+    conditions.push(`${columna} LIKE '%' || lower(f_unaccent(${params.add(escapeLike(q))})) || '%'`);
   }
   if (filtro.estado?.length) conditions.push(`e.estado = ANY(${params.add(filtro.estado)}::text[])`);
   if (filtro.tipo !== undefined) conditions.push(`e.id_tipo = ${params.add(filtro.tipo)}`);
-  if (filtro.unidad !== undefined) conditions.push(`e.id_unidad = ${params.add(filtro.unidad)}`);
+  if (filtro.unidad !== undefined)
+    conditions.push(`e.id_unidad IN (${unidadYDependientes(params.add(filtro.unidad))})`);
   if (filtro.responsable !== undefined) conditions.push(`e.id_responsable = ${params.add(filtro.responsable)}`);
   if (filtro.desde) conditions.push(`e.fecha_apertura >= ${inicioDelDia(filtro.desde, params)}`);
   if (filtro.hasta) conditions.push(`e.fecha_apertura < ${finDelDia(filtro.hasta, params)}`);
@@ -29,7 +42,17 @@ export function filtroWhere(caller: Caller, filtro: ExpedientesFiltro, params: S
                             WHERE NOT d.anulado AND d.fecha_incorporacion >= ${inicioDelDia(filtro.documentos_desde, params)})`,
     );
   }
+  if (filtro.gestion) conditions.push(expedientesGestionables(caller, params, 'e'));
   return conditions.join(' AND ');
+}
+
+/** A unidad and every unidad below it: filtering by «Urbanismo» includes its sections. */
+function unidadYDependientes(idParam: string): string {
+  return `WITH RECURSIVE arbol(id) AS (
+            SELECT ${idParam}::integer
+            UNION
+            SELECT u.id FROM unidad u JOIN arbol ON u.id_padre = arbol.id
+          ) SELECT id FROM arbol`;
 }
 
 /** First instant of a `YYYY-MM-DD` day in Europe/Madrid. */
@@ -40,11 +63,6 @@ function inicioDelDia(dia: string, params: SqlParams): string {
 /** First instant of the day after, so the day itself is included whole. */
 function finDelDia(dia: string, params: SqlParams): string {
   return `(${params.add(dia)}::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'`;
-}
-
-/** `%`, `_` and `\` typed by the person are searched for literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 interface ClaveOrden {

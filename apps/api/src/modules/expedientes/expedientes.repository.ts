@@ -11,10 +11,10 @@ import { SqlParams } from '../../db/sql-params';
 import { isoString } from '../../shared/dates';
 import { nombreCompletoSql } from '../../shared/sql';
 import type { Caller } from '../../shared/caller/caller';
-import { clavesSelect, despuesDe, filtroWhere, orderBy, type Orden } from './expedientes.query';
-import { expedientesVisibles } from './visibility';
+import { clavesSelect, despuesDe, filtroWhere, orderBy, type FiltroLista, type Orden } from './expedientes.query';
+import { expedientesGestionables, expedientesVisibles } from './visibility';
 
-const COLUMNAS_EXPEDIENTE = `
+const COLUMNAS_FIJAS = `
          e.id_expediente, e.numero, e.asunto, e.descripcion,
          e.id_tipo, t.nombre AS tipo_nombre, e.id_unidad, un.nombre AS unidad_nombre,
          e.interesado_nombre, e.interesado_documento,
@@ -30,7 +30,10 @@ const FROM_EXPEDIENTE = `
   JOIN usuario c ON c.id_usuario = e.creado_por
   LEFT JOIN usuario r ON r.id_usuario = e.id_responsable`;
 
-const SELECT_EXPEDIENTE = `SELECT ${COLUMNAS_EXPEDIENTE} ${FROM_EXPEDIENTE}`;
+/** Every column of an expediente, and whether this caller may change it. */
+function columnasExpediente(caller: Caller, params: SqlParams): string {
+  return `${COLUMNAS_FIJAS}, ${expedientesGestionables(caller, params, 'e')} AS gestion`;
+}
 
 interface ExpedienteRow {
   id_expediente: number;
@@ -54,6 +57,7 @@ interface ExpedienteRow {
   creador_nombre: string;
   actualizado_en: Date;
   version: number;
+  gestion: boolean;
 }
 
 function toExpediente(row: ExpedienteRow): Expediente {
@@ -80,6 +84,7 @@ function toExpediente(row: ExpedienteRow): Expediente {
     creado_por: { id_usuario: row.creado_por, nombre_completo: row.creador_nombre, username: row.creador_username },
     actualizado_en: isoString(row.actualizado_en),
     version: row.version,
+    gestion: row.gestion,
   };
 }
 
@@ -133,7 +138,7 @@ export function paginaSql(
       ? `e.id_expediente IN (SELECT e.id_expediente FROM expediente e WHERE ${conditions.join(' AND ')}
            ORDER BY ${orderBy(orden)} LIMIT ${limit} OFFSET ${params.add(inicio.offset)})`
       : conditions.join(' AND ');
-  const sql = `SELECT ${COLUMNAS_EXPEDIENTE}, ${clavesSelect(orden)} ${FROM_EXPEDIENTE}
+  const sql = `SELECT ${columnasExpediente(caller, params)}, ${clavesSelect(orden)} ${FROM_EXPEDIENTE}
      WHERE ${where} ORDER BY ${orderBy(orden)} LIMIT ${limit}`;
   return { sql, values: params.values };
 }
@@ -142,7 +147,7 @@ export function paginaSql(
 export async function findCoincidencias(
   db: Queryable,
   caller: Caller,
-  filtro: ExpedientesFiltro,
+  filtro: FiltroLista,
   tope: number,
 ): Promise<number[]> {
   const { sql, values } = coincidenciasSql(caller, filtro, tope);
@@ -157,7 +162,7 @@ export async function findCoincidencias(
  */
 export function coincidenciasSql(
   caller: Caller,
-  filtro: ExpedientesFiltro,
+  filtro: FiltroLista,
   tope: number,
 ): { sql: string; values: unknown[] } {
   const params = new SqlParams();
@@ -174,7 +179,6 @@ export async function contarPorEstado(db: Queryable, estados: readonly EstadoExp
   return Number(row?.total ?? 0);
 }
 
-/** One row of the CSV export, every value already as the person reads it. */
 /** The expediente if it exists and the caller may see it; `forUpdate` locks it until the transaction ends. */
 export async function findExpediente(
   db: Queryable,
@@ -185,20 +189,42 @@ export async function findExpediente(
   const params = new SqlParams();
   const idParam = params.add(id);
   const [row] = await db.query<ExpedienteRow>(
-    `${SELECT_EXPEDIENTE} WHERE e.id_expediente = ${idParam} AND ${expedientesVisibles(caller, params, 'e')}
+    `SELECT ${columnasExpediente(caller, params)} ${FROM_EXPEDIENTE}
+     WHERE e.id_expediente = ${idParam} AND ${expedientesVisibles(caller, params, 'e')}
      ${options.forUpdate ? 'FOR UPDATE OF e' : ''}`,
     params.values,
   );
   return row && toExpediente(row);
 }
 
-export async function findTipo(db: Queryable, id: number): Promise<CatalogoItem | undefined> {
-  const [row] = await db.query<CatalogoItem>('SELECT id, nombre FROM tipo_expediente WHERE id = $1', [id]);
+/**
+ * The expediente just changed by the caller in this transaction, whether or not they still see it:
+ * handing it to another unidad or another responsable may take it out of their sight, and the
+ * answer must still say what it now is.
+ */
+export async function findExpedienteCambiado(tx: Queryable, caller: Caller, id: number): Promise<Expediente> {
+  const params = new SqlParams();
+  const [row] = await tx.query<ExpedienteRow>(
+    `SELECT ${columnasExpediente(caller, params)} ${FROM_EXPEDIENTE} WHERE e.id_expediente = ${params.add(id)}`,
+    params.values,
+  );
+  if (!row) throw new Error(`El expediente ${id} recién escrito no se encuentra`);
+  return toExpediente(row);
+}
+
+export async function findTipo(db: Queryable, id: number): Promise<(CatalogoItem & { activo: boolean }) | undefined> {
+  const [row] = await db.query<CatalogoItem & { activo: boolean }>(
+    'SELECT id, nombre, activo FROM tipo_expediente WHERE id = $1',
+    [id],
+  );
   return row;
 }
 
-export async function findUnidad(db: Queryable, id: number): Promise<CatalogoItem | undefined> {
-  const [row] = await db.query<CatalogoItem>('SELECT id, nombre FROM unidad WHERE id = $1', [id]);
+export async function findUnidad(db: Queryable, id: number): Promise<(CatalogoItem & { activa: boolean }) | undefined> {
+  const [row] = await db.query<CatalogoItem & { activa: boolean }>(
+    'SELECT id, nombre, activa FROM unidad WHERE id = $1',
+    [id],
+  );
   return row;
 }
 

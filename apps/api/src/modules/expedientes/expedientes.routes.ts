@@ -13,8 +13,18 @@ import {
   exportarSchema,
   historialSchema,
   listarSchema,
+  transferirSchema,
 } from './expedientes.schemas';
-import { cambiarEstado, consultar, crear, editar, exportarCsv, historial, listar } from './expedientes.service';
+import {
+  cambiarEstado,
+  consultar,
+  crear,
+  editar,
+  exportarCsv,
+  historial,
+  listar,
+  transferir,
+} from './expedientes.service';
 
 const idExpediente = (raw: string) => idDeRuta(raw, expedienteNoExiste);
 
@@ -93,6 +103,16 @@ const expedientesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       return { success: true as const, msg, data: expediente };
     },
+  );
+
+  app.post(
+    '/expedientes/:id/transferir',
+    { schema: transferirSchema, preValidation: requirePermiso('expedientes.editar') },
+    async (request) => ({
+      success: true as const,
+      msg: MENSAJES_EXPEDIENTE.transferido,
+      data: await transferir(app.db, await callerOf(request), idExpediente(request.params.id), request.body),
+    }),
   );
 
   app.get('/expedientes/:id/historial', { schema: historialSchema, preValidation: ver }, async (request) => ({

@@ -7,6 +7,7 @@ import {
   ExpedientesListaQuerySchema,
   ExpedientesPaginaSchema,
   HistorialEventoSchema,
+  TransferirExpedienteSchema,
 } from '@ecodigital/contracts/expedientes';
 import { Type } from 'typebox';
 import { IdParamsSchema } from '../../shared/id-param';
@@ -75,4 +76,12 @@ export const historialSchema = {
   summary: 'Historial del expediente, lo más reciente primero',
   params: ExpedienteParamsSchema,
   response: { 200: ReadEnvelope(Type.Array(HistorialEventoSchema)), 404: ApiError },
+};
+
+export const transferirSchema = {
+  tags,
+  summary: 'Transfiere el expediente a otra unidad (con motivo, en el historial); la anterior deja de verlo',
+  params: ExpedienteParamsSchema,
+  body: TransferirExpedienteSchema,
+  response: { 200: WriteEnvelope(ExpedienteSchema), 400: ApiError, 403: ApiError, 404: ApiError, 409: ApiError },
 };

@@ -10,18 +10,22 @@ import {
   type ExpedientesListaQuery,
   type ExpedientesPagina,
   type HistorialEvento,
+  type TransferirExpediente,
 } from '@ecodigital/contracts/expedientes';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import { BOM, CABECERA_CSV, filaCsv, lineaCsv } from './expedientes.csv';
 import { expedienteNoExiste, MENSAJES_EXPEDIENTE, mensajeCambioEstado, versionObsoleta } from './expedientes.mensajes';
-import { solicitudNoValida } from '../../shared/errors';
+import { ApiHttpError, solicitudNoValida } from '../../shared/errors';
+import { ALCANCE_REDUCIDO, alcanceReducido, asegurarGestion } from './visibility';
 import { asegurarAdmiteCambios, asegurarTransicion } from './ciclo-de-vida';
 import { exportFilas } from './expedientes.export';
 import { clavesEncajan, decodeCursor, encodeCursor } from './cursor';
-import { resolverOrden, tiposClaves, type Orden } from './expedientes.query';
+import { resolverOrden, tiposClaves, type FiltroLista, type Orden } from './expedientes.query';
 import {
+  findCoincidencias,
   findExpediente,
+  findExpedienteCambiado,
   findTipo,
   findUnidad,
   findUsuario,
@@ -44,8 +48,24 @@ export async function listar(db: Database, caller: Caller, query: ExpedientesLis
     query.cursor === undefined
       ? { offset: (page - 1) * pageSize }
       : { despuesDe: clavesDelCursor(query.cursor, orden) };
-  const { items, siguiente, total, exacto } = await leerPaginaConTotal(db, caller, query, orden, inicio, pageSize);
+  const filtro = await conFormaDeBusqueda(db, caller, query);
+  const { items, siguiente, total, exacto } = await leerPaginaConTotal(db, caller, filtro, orden, inicio, pageSize);
   return { items, total, totalExacto: exacto, page, pageSize, siguiente: siguiente && encodeCursor(siguiente) };
+}
+
+/**
+ * A search by someone who sees few expedientes checks each of theirs instead of the trigram index,
+ * once: the page and its total then read those matches by primary key. Left to one query, the
+ * planner guesses the text's selectivity badly and joins the caller's unidades row by row.
+ */
+async function conFormaDeBusqueda<F extends ExpedientesFiltro>(
+  db: Queryable,
+  caller: Caller,
+  filtro: F,
+): Promise<F & FiltroLista> {
+  if (!filtro.q?.trim() || !(await alcanceReducido(db, caller))) return filtro;
+  const ids = await findCoincidencias(db, caller, { ...filtro, textoSinIndice: true }, ALCANCE_REDUCIDO);
+  return { ...filtro, ids };
 }
 
 function clavesDelCursor(cursor: string, orden: Orden): string[] {
@@ -65,7 +85,12 @@ export async function exportarCsv(
   caller: Caller,
   query: ExpedientesFiltro & Pick<ExpedientesListaQuery, 'sort' | 'order'>,
 ): Promise<AsyncGenerator<string>> {
-  const piezas = exportFilas(db, caller, query, resolverOrden(query.sort, query.order));
+  const piezas = exportFilas(
+    db,
+    caller,
+    await conFormaDeBusqueda(db, caller, query),
+    resolverOrden(query.sort, query.order),
+  );
   const primera = await piezas.next();
   return (async function* () {
     try {
@@ -90,6 +115,7 @@ export async function crear(db: Database, caller: Caller, body: CrearExpediente)
   };
   return db.transaction(async (tx) => {
     await comprobarCatalogos(tx, datos);
+    await asegurarUnidadDeCreacion(tx, caller, datos.id_unidad);
     const numero = await takeNumero(tx);
     const id = await insertExpediente(tx, numero, datos, caller.id_usuario);
     await insertEvento(tx, {
@@ -98,8 +124,25 @@ export async function crear(db: Database, caller: Caller, body: CrearExpediente)
       evento: 'creacion',
       descripcion: `Creó el expediente ${numero}.`,
     });
-    return (await findExpediente(tx, caller, id))!;
+    return findExpedienteCambiado(tx, caller, id);
   });
+}
+
+/**
+ * A new expediente belongs to one of the creator's unidades or one below them; whoever sees every
+ * expediente may open one in any unidad. Deactivated unidades receive none.
+ */
+async function asegurarUnidadDeCreacion(tx: Queryable, caller: Caller, idUnidad: number): Promise<void> {
+  const unidad = await findUnidad(tx, idUnidad);
+  if (!unidad) throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadNoExiste);
+  if (!unidad.activa) throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadInactiva);
+  if (caller.alcance.todos) return;
+  if (caller.alcance.unidades.length === 0) {
+    throw new ApiHttpError(403, MENSAJES_EXPEDIENTE.sinUnidades, 'SIN_UNIDADES');
+  }
+  if (!caller.alcance.unidades.includes(idUnidad)) {
+    throw new ApiHttpError(403, MENSAJES_EXPEDIENTE.unidadNoPropia, 'UNIDAD_NO_PROPIA');
+  }
 }
 
 /** The detail; each read is recorded in the historial. */
@@ -134,7 +177,6 @@ const CAMPOS_EDITABLES: CampoEditable[] = [
   { columna: 'asunto', etiqueta: 'Asunto', actual: (e) => e.asunto, mostrado: (e) => e.asunto },
   { columna: 'descripcion', etiqueta: 'Descripción', actual: (e) => e.descripcion, mostrado: (e) => e.descripcion },
   { columna: 'id_tipo', etiqueta: 'Tipo', actual: (e) => e.tipo.id, mostrado: (e) => e.tipo.nombre },
-  { columna: 'id_unidad', etiqueta: 'Unidad', actual: (e) => e.unidad.id, mostrado: (e) => e.unidad.nombre },
   {
     columna: 'interesado_nombre',
     etiqueta: 'Interesado',
@@ -174,9 +216,13 @@ export async function editar(
   return db.transaction(async (tx) => {
     const actual = await findExpediente(tx, caller, id, { forUpdate: true });
     if (!actual) throw expedienteNoExiste();
+    asegurarGestion(caller, actual);
     asegurarAdmiteCambios(actual);
     if (actual.version !== body.version) throw versionObsoleta();
-    await comprobarCatalogos(tx, pedidos);
+    if (body.id_unidad !== undefined && body.id_unidad !== actual.unidad.id) {
+      throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadPorTransferencia);
+    }
+    await comprobarCatalogos(tx, pedidos, actual);
 
     const nuevos: Partial<DatosExpediente> = {};
     for (const campo of CAMPOS_EDITABLES) {
@@ -189,7 +235,8 @@ export async function editar(
     if (columnas.length === 0) return { expediente: actual, cambios: [] };
 
     if (!(await updateExpediente(tx, id, body.version, nuevos))) throw versionObsoleta();
-    const editado = (await findExpediente(tx, caller, id))!;
+    // Read without the caller's sight: handing the responsabilidad away may take it from them.
+    const editado = await findExpedienteCambiado(tx, caller, id);
     const cambios = CAMPOS_EDITABLES.filter((campo) => columnas.includes(campo.columna)).map((campo) => ({
       campo: campo.etiqueta,
       anterior: campo.mostrado(actual),
@@ -216,6 +263,7 @@ export async function cambiarEstado(
   return db.transaction(async (tx) => {
     const actual = await findExpediente(tx, caller, id, { forUpdate: true });
     if (!actual) throw expedienteNoExiste();
+    asegurarGestion(caller, actual);
     if (actual.version !== body.version) throw versionObsoleta();
     const desde = actual.estado;
     const hacia = body.estado;
@@ -230,16 +278,56 @@ export async function cambiarEstado(
       cambios: [{ campo: 'Estado', anterior: ESTADO_ETIQUETAS[desde], nuevo: ESTADO_ETIQUETAS[hacia] }],
       motivo,
     });
-    return { expediente: (await findExpediente(tx, caller, id))!, msg: mensajeCambioEstado(desde, hacia) };
+    return { expediente: await findExpedienteCambiado(tx, caller, id), msg: mensajeCambioEstado(desde, hacia) };
   });
 }
 
-async function comprobarCatalogos(tx: Queryable, datos: Partial<DatosExpediente>): Promise<void> {
-  if (datos.id_tipo !== undefined && !(await findTipo(tx, datos.id_tipo))) {
-    throw solicitudNoValida(MENSAJES_EXPEDIENTE.tipoNoExiste);
+/**
+ * Hands the expediente to another (active) unidad, with a motivo, in its historial. The old unidad
+ * loses sight of it unless an acceso says otherwise; the answer is the expediente as it now is.
+ */
+export async function transferir(
+  db: Database,
+  caller: Caller,
+  id: number,
+  body: TransferirExpediente,
+): Promise<Expediente> {
+  const motivo = body.motivo.trim();
+  if ([...motivo].length < LIMITES_EXPEDIENTE.motivoTransferenciaMin) {
+    throw solicitudNoValida(
+      `El campo «motivo» debe tener al menos ${LIMITES_EXPEDIENTE.motivoTransferenciaMin} caracteres.`,
+    );
   }
-  if (datos.id_unidad !== undefined && !(await findUnidad(tx, datos.id_unidad))) {
-    throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadNoExiste);
+  return db.transaction(async (tx) => {
+    const actual = await findExpediente(tx, caller, id, { forUpdate: true });
+    if (!actual) throw expedienteNoExiste();
+    asegurarGestion(caller, actual);
+    asegurarAdmiteCambios(actual);
+    if (actual.version !== body.version) throw versionObsoleta();
+    const destino = await findUnidad(tx, body.id_unidad);
+    if (!destino) throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadNoExiste);
+    if (!destino.activa) throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadInactiva);
+    if (destino.id === actual.unidad.id) throw solicitudNoValida(MENSAJES_EXPEDIENTE.mismaUnidad);
+
+    if (!(await updateExpediente(tx, id, body.version, { id_unidad: destino.id }))) throw versionObsoleta();
+    await insertEvento(tx, {
+      id_expediente: id,
+      id_usuario: caller.id_usuario,
+      evento: 'transferencia',
+      descripcion: `Transfirió el expediente de «${actual.unidad.nombre}» a «${destino.nombre}».`,
+      cambios: [{ campo: 'Unidad', anterior: actual.unidad.nombre, nuevo: destino.nombre }],
+      motivo,
+    });
+    return findExpedienteCambiado(tx, caller, id);
+  });
+}
+
+async function comprobarCatalogos(tx: Queryable, datos: Partial<DatosExpediente>, actual?: Expediente): Promise<void> {
+  if (datos.id_tipo !== undefined && datos.id_tipo !== actual?.tipo.id) {
+    const tipo = await findTipo(tx, datos.id_tipo);
+    if (!tipo) throw solicitudNoValida(MENSAJES_EXPEDIENTE.tipoNoExiste);
+    // An expediente keeps a tipo deactivated later; a new choice must be an active one.
+    if (!tipo.activo) throw solicitudNoValida(MENSAJES_EXPEDIENTE.tipoInactivo);
   }
   if (datos.id_responsable != null && !(await findUsuario(tx, datos.id_responsable))) {
     throw solicitudNoValida(MENSAJES_EXPEDIENTE.responsableNoExiste);
@@ -251,7 +339,6 @@ function normalizarEdicion(body: EditarExpediente): Partial<DatosExpediente> {
     asunto: body.asunto === undefined ? undefined : normalizarAsunto(body.asunto),
     descripcion: body.descripcion === undefined ? undefined : textoOpcional(body.descripcion),
     id_tipo: body.id_tipo,
-    id_unidad: body.id_unidad,
     interesado_nombre: body.interesado_nombre === undefined ? undefined : textoOpcional(body.interesado_nombre),
     interesado_documento:
       body.interesado_documento === undefined ? undefined : textoOpcional(body.interesado_documento),

@@ -8,6 +8,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, DemoUsername } from '../../testing/api-client';
 import { useTestStack } from '../../testing/test-stack';
+import { CODIGOS, idUnidad as idUnidadDemo } from '../../testing/organizacion';
 
 const AÑO = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid', year: 'numeric' }).format(new Date());
 
@@ -25,12 +26,12 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
     const [solicitud] = await stack
       .app()
       .db.query<{ id: number }>(`SELECT id FROM tipo_expediente WHERE nombre = 'Solicitud'`);
-    const unidades = await stack
-      .app()
-      .db.query<{ id: number; nombre: string }>('SELECT id, nombre FROM unidad ORDER BY id');
     idTipo = solicitud!.id;
-    idUnidad = unidades[0]!.id;
-    otraUnidad = unidades[1]!;
+    idUnidad = await idUnidadDemo(stack.app().db, CODIGOS.urbanismo);
+    const [licencias] = await stack
+      .app()
+      .db.query<{ id: number; nombre: string }>('SELECT id, nombre FROM unidad WHERE codigo = $1', [CODIGOS.licencias]);
+    otraUnidad = licencias!;
   });
 
   const nuevo = (overrides: Record<string, unknown> = {}) => ({
@@ -235,7 +236,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       [
         'long descripcion',
         { descripcion: 'x'.repeat(5001) },
-        'El campo «descripcion» debe tener como máximo 5000 caracteres.',
+        'El campo «descripcion» debe tener como máximo 5.000 caracteres.',
       ],
       [
         'long interesado',
@@ -321,7 +322,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       const response = await as.gestor.patch(`/api/expedientes/${creado.id_expediente}`, {
         version: 1,
         asunto: 'Solicitud de licencia de actividad',
-        id_unidad: otraUnidad.id,
+        id_unidad: idUnidad,
         id_responsable: admin.id_usuario,
         interesado_nombre: 'Ana Belén Ortega',
         descripcion: 'Primera descripción',
@@ -331,7 +332,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       expect(body.msg).toBe('Expediente actualizado.');
       expect(body.data).toMatchObject({
         asunto: 'Solicitud de licencia de actividad',
-        unidad: otraUnidad,
+        unidad: { id: idUnidad },
         responsable: { username: 'admin' },
         descripcion: 'Primera descripción',
         version: 2,
@@ -348,10 +349,22 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
           nuevo: 'Solicitud de licencia de actividad',
         },
         { campo: 'Descripción', anterior: null, nuevo: 'Primera descripción' },
-        { campo: 'Unidad', anterior: creado.unidad.nombre, nuevo: otraUnidad.nombre },
         { campo: 'Responsable', anterior: 'Juan Carlos Pérez Ruiz', nuevo: admin.nombre_completo },
       ]);
-      expect(edicion.descripcion).toBe('Modificó: Asunto, Descripción, Unidad, Responsable.');
+      expect(edicion.descripcion).toBe('Modificó: Asunto, Descripción, Responsable.');
+    });
+
+    it('refuses a change of unidad by edition (that is a transfer, with its motivo) and changes nothing', async () => {
+      const creado = await crear();
+      const response = await as.gestor.patch(`/api/expedientes/${creado.id_expediente}`, {
+        version: 1,
+        asunto: 'Otro asunto distinto',
+        id_unidad: otraUnidad.id,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().msg).toBe('La unidad responsable se cambia con «Transferir», indicando el motivo.');
+      const leido = (await as.gestor.get(`/api/expedientes/${creado.id_expediente}`)).json().data;
+      expect(leido).toMatchObject({ version: 1, asunto: creado.asunto, unidad: { id: idUnidad } });
     });
 
     it('answers "No hay cambios." without a new version or historial row when nothing changes', async () => {
@@ -404,7 +417,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       const creado = await crear();
       for (const [payload, msg] of [
         [{ id_tipo: 999_999 }, 'El tipo de expediente indicado no existe.'],
-        [{ id_unidad: 999_999 }, 'La unidad indicada no existe.'],
+        [{ id_unidad: 999_999 }, 'La unidad responsable se cambia con «Transferir», indicando el motivo.'],
         [{ id_responsable: 999_999 }, 'El responsable indicado no existe.'],
         [{ asunto: 'x'.repeat(301) }, 'El campo «asunto» debe tener como máximo 300 caracteres.'],
         [{ asunto: 'Nuevo asunto', version: 'uno' }, 'El campo «version» debe ser un número entero.'],
@@ -598,7 +611,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
   });
 
   describe('catalogues', () => {
-    it('lists the tipos in their order and the unidades by name', async () => {
+    it('lists the tipos in their order and the unidades as a tree (roots, then by their path)', async () => {
       const tipos = (await as.consulta.get('/api/catalogos/tipos-expediente')).json();
       expect(tipos.data.map((tipo: { nombre: string }) => tipo.nombre)).toEqual([
         'Solicitud',
@@ -611,18 +624,21 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       const unidades = (await as.consulta.get('/api/catalogos/unidades')).json().data as {
         id: number;
         nombre: string;
+        ruta: string;
       }[];
-      expect(unidades.map((unidad) => unidad.nombre)).toEqual(
-        expect.arrayContaining(['Secretaría General', 'Registro General', 'Urbanismo']),
+      const rutas = unidades.map((unidad) => unidad.ruta);
+      expect(rutas[0]).toBe('Ayuntamiento de Villaverde del Río');
+      expect(rutas).toEqual(
+        expect.arrayContaining(['Secretaría General › Registro General', 'Urbanismo', 'Hacienda › Tesorería']),
       );
-      expect(unidades.map((unidad) => unidad.nombre)).toEqual(
-        [...unidades.map((unidad) => unidad.nombre)].sort((a, b) => a.localeCompare(b, 'es')),
-      );
+      const bajoLaRaiz = rutas.slice(1);
+      expect(bajoLaRaiz).toEqual([...bajoLaRaiz].sort());
     });
 
     it('lists as responsables the people known from their sign-ins, by name', async () => {
       const response = await as.consulta.get('/api/catalogos/responsables');
       expect(response.json().data).toEqual([
+        { id_usuario: expect.any(Number), nombre_completo: 'Ana Belén Romero Gil', username: 'tesorera' },
         { id_usuario: expect.any(Number), nombre_completo: 'Juan Carlos Pérez Ruiz', username: 'gestor' },
         { id_usuario: expect.any(Number), nombre_completo: 'Lucía Fernández Díaz', username: 'consulta' },
         { id_usuario: expect.any(Number), nombre_completo: 'María José García López', username: 'admin' },

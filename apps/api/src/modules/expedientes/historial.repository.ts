@@ -11,12 +11,14 @@ export interface NuevoEvento {
   descripcion: string;
   cambios?: CambioCampo[];
   motivo?: string | null;
+  /** Whom the event concerns (their notifications); the database fills it for the events it knows. */
+  id_notificado?: number | null;
 }
 
 export async function insertEvento(db: Queryable, evento: NuevoEvento): Promise<void> {
   await db.query(
-    `INSERT INTO historial (id_expediente, id_usuario, evento, descripcion, cambios, motivo)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
+    `INSERT INTO historial (id_expediente, id_usuario, evento, descripcion, cambios, motivo, id_notificado)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
     [
       evento.id_expediente,
       evento.id_usuario,
@@ -24,6 +26,7 @@ export async function insertEvento(db: Queryable, evento: NuevoEvento): Promise<
       evento.descripcion,
       JSON.stringify(evento.cambios ?? []),
       evento.motivo ?? null,
+      evento.id_notificado ?? null,
     ],
   );
 }

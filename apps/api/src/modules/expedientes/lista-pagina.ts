@@ -1,4 +1,5 @@
 import type { ExpedienteResumen, ExpedientesFiltro } from '@ecodigital/contracts/expedientes';
+import type { FiltroLista } from './expedientes.query';
 import { ESTADOS_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import type { Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
@@ -43,11 +44,16 @@ export interface PaginaConTotal {
 export async function leerPaginaConTotal(
   db: Queryable,
   caller: Caller,
-  filtro: ExpedientesFiltro,
+  filtro: FiltroLista,
   orden: Orden,
   inicio: InicioPagina,
   pageSize: number,
 ): Promise<PaginaConTotal> {
+  if (filtro.ids) {
+    // Every match already found (a search among few expedientes): exact, and read by primary key.
+    const pagina = await findPagina(db, caller, { ids: filtro.ids }, orden, inicio, pageSize);
+    return { ...pagina, total: filtro.ids.length, exacto: true };
+  }
   if (soloFiltraPorEstado(filtro) && veTodosLosExpedientes(caller)) {
     const estados = filtro.estado?.length ? [...new Set(filtro.estado)] : ESTADOS_EXPEDIENTE;
     const [pagina, total] = await Promise.all([

@@ -48,12 +48,10 @@ function noVistos(caller: Caller, params: SqlParams): string {
 }
 
 function toNotificacion({ evento, descripcion, ...resto }: EventoConContexto): Notificacion {
-  const documento = evento === 'documento_subido';
-  return {
-    ...resto,
-    tipo: documento ? 'documento_subido' : 'asignado',
-    descripcion: documento ? descripcion : 'Le asignó el expediente.',
-  };
+  if (evento === 'documento_subido') return { ...resto, tipo: 'documento_subido', descripcion };
+  if (evento === 'acceso_concedido')
+    return { ...resto, tipo: 'acceso_concedido', descripcion: 'Le dio acceso al expediente.' };
+  return { ...resto, tipo: 'asignado', descripcion: 'Le asignó el expediente.' };
 }
 
 export async function findNoVistas(db: Queryable, caller: Caller): Promise<Notificacion[]> {

@@ -6,7 +6,7 @@ import { getSession } from './session.service';
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/session/get', { schema: getSessionSchema }, async (request) => ({
     success: true as const,
-    data: await getSession(app.db, request.principal),
+    data: await getSession(app.db, request.principal, request.log),
   }));
 };
 

@@ -4,7 +4,7 @@ import { resign } from '../../testing/forge-token';
 import { useTestStack } from '../../testing/test-stack';
 import { SESSION_CACHE_TTL_MS } from '../../shared/caller/caller-cache';
 
-const TODOS_LOS_PERMISOS = [
+const PERMISOS_DE_GESTION = [
   'documentos.anular',
   'documentos.descargar',
   'documentos.subir',
@@ -14,6 +14,27 @@ const TODOS_LOS_PERMISOS = [
   'expedientes.editar',
   'expedientes.ver',
 ];
+
+const PERMISOS_DE_ADMINISTRACION = [
+  'administracion.auditoria',
+  'administracion.catalogos',
+  'administracion.indice',
+  'administracion.roles',
+  'administracion.unidades',
+  'administracion.usuarios',
+  ...PERMISOS_DE_GESTION.slice(0, 7),
+  'expedientes.ver',
+  'expedientes.ver_todos',
+];
+
+const ADMINISTRACION = {
+  nom_mostrar: 'Administración',
+  nom_modulo: 'administracion',
+  icon: 'SettingOutlined',
+  children: ['unidades', 'personas', 'roles', 'catalogos', 'auditoria', 'indice'].map((area) => ({
+    nom_modulo: `administracion/${area}`,
+  })),
+};
 
 const SUBIR_DOCUMENTOS = {
   nom_mostrar: 'Subir documentos',
@@ -34,15 +55,15 @@ const DEMO = [
     nombres: 'María José',
     apellidos: 'García López',
     rol: 'administrador',
-    permisos: TODOS_LOS_PERMISOS,
-    menu: [expedientes([SUBIR_DOCUMENTOS])],
+    permisos: PERMISOS_DE_ADMINISTRACION,
+    menu: [expedientes([SUBIR_DOCUMENTOS]), ADMINISTRACION],
   },
   {
     username: 'gestor',
     nombres: 'Juan Carlos',
     apellidos: 'Pérez Ruiz',
     rol: 'gestor',
-    permisos: TODOS_LOS_PERMISOS,
+    permisos: PERMISOS_DE_GESTION,
     menu: [expedientes([SUBIR_DOCUMENTOS])],
   },
   {

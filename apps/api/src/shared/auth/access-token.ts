@@ -28,6 +28,8 @@ export interface Principal {
   email: string | null;
   /** Realm roles (`realm_access.roles`). */
   roles: string[];
+  /** The groups claim's entries when `groupsClaim` is configured (their unidades); null otherwise. */
+  grupos: string[] | null;
   claims: JWTPayload;
 }
 
@@ -52,6 +54,8 @@ export interface AccessTokenVerifierOptions {
   audience?: string;
   /** The key cache's clock (tests move it instead of waiting). */
   clock?: () => number;
+  /** Claim holding the person's groups (Keycloak's group mapper, e.g. `groups`). */
+  groupsClaim?: string;
 }
 
 export interface VerifyAccessToken {
@@ -110,7 +114,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
     if (payload.azp !== options.clientId) {
       throw new InvalidTokenError(`azp ${String(payload.azp)} distinto de ${options.clientId}`);
     }
-    return toPrincipal(payload);
+    return toPrincipal(payload, options.groupsClaim);
   };
   return Object.assign(verify, { keys: () => cache.status(), ensureKeys: () => cache.ensure() });
 }
@@ -150,7 +154,11 @@ function isAccessToken(headerTyp: unknown, payloadTyp: unknown): boolean {
   return header === 'at+jwt' || header === 'application/at+jwt' || payloadTyp === 'Bearer';
 }
 
-function toPrincipal(payload: JWTPayload): Principal {
+/** A token names at most this many groups, none longer than this: more is not a person's membership. */
+const MAX_GRUPOS = 200;
+const MAX_LARGO_GRUPO = 255;
+
+function toPrincipal(payload: JWTPayload, groupsClaim?: string): Principal {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const realmAccess = payload.realm_access as { roles?: unknown } | undefined;
   const roles = Array.isArray(realmAccess?.roles)
@@ -163,6 +171,7 @@ function toPrincipal(payload: JWTPayload): Principal {
     apellidos: text(payload.family_name) ?? '',
     email: text(payload.email) ?? null,
     roles,
+    grupos: groupsClaim === undefined ? null : gruposDe(payload[groupsClaim]),
     claims: payload,
   };
 }
@@ -181,4 +190,14 @@ export async function fetchDiscovery(issuer: string, timeoutMs = 5_000): Promise
   });
   if (!response.ok) throw new Error(`Descubrimiento OIDC respondió ${response.status}`);
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** The groups claim as a list of names; anything else in it (or too much of it) counts as none. */
+function gruposDe(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .slice(0, MAX_GRUPOS)
+    .filter(
+      (grupo): grupo is string => typeof grupo === 'string' && grupo.length > 0 && grupo.length <= MAX_LARGO_GRUPO,
+    );
 }

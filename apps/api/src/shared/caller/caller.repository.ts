@@ -8,6 +8,8 @@ export interface UsuarioClaims {
   apellidos: string;
   email: string | null;
   roles: string[];
+  /** Groups claim mode only: the token's groups (null when membership is kept in the app). */
+  grupos: string[] | null;
 }
 
 export async function upsertUsuario(db: Queryable, claims: UsuarioClaims): Promise<Usuario> {

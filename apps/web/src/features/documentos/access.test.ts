@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EstadoExpediente } from '@ecodigital/contracts/expedientes.rules';
 import { canUpload, documentoActions, documentosAccess } from './access';
 
 const gestor = documentosAccess([
@@ -11,6 +12,8 @@ const gestor = documentosAccess([
 const consulta = documentosAccess(['expedientes.ver', 'documentos.descargar']);
 const sinPermisos = documentosAccess([]);
 const pdf = { formato: 'PDF', anulado: false };
+const propio = (estado: EstadoExpediente) => ({ estado, gestion: true });
+const ajeno = (estado: EstadoExpediente) => ({ estado, gestion: false });
 
 describe('documentosAccess', () => {
   it('reads each permission from the session list', () => {
@@ -21,37 +24,49 @@ describe('documentosAccess', () => {
 
 describe('canUpload', () => {
   it('needs documentos.subir and an expediente abierto or en trámite', () => {
-    expect(canUpload('abierto', gestor)).toBe(true);
-    expect(canUpload('en_tramite', gestor)).toBe(true);
-    expect(canUpload('cerrado', gestor)).toBe(false);
-    expect(canUpload('archivado', gestor)).toBe(false);
-    expect(canUpload('abierto', consulta)).toBe(false);
+    expect(canUpload(propio('abierto'), gestor)).toBe(true);
+    expect(canUpload(propio('en_tramite'), gestor)).toBe(true);
+    expect(canUpload(propio('cerrado'), gestor)).toBe(false);
+    expect(canUpload(propio('archivado'), gestor)).toBe(false);
+    expect(canUpload(propio('abierto'), consulta)).toBe(false);
+  });
+
+  it('needs gestión over the expediente: seeing it is not enough', () => {
+    expect(canUpload(ajeno('abierto'), gestor)).toBe(false);
   });
 });
 
 describe('documentoActions', () => {
   it('offers preview only for PDF, PNG and JPEG', () => {
-    expect(documentoActions(pdf, 'abierto', gestor)).toEqual(['previsualizar', 'descargar', 'anular']);
-    expect(documentoActions({ formato: 'PNG', anulado: false }, 'abierto', consulta)).toEqual([
+    expect(documentoActions(pdf, propio('abierto'), gestor)).toEqual(['previsualizar', 'descargar', 'anular']);
+    expect(documentoActions({ formato: 'PNG', anulado: false }, propio('abierto'), consulta)).toEqual([
       'previsualizar',
       'descargar',
     ]);
-    expect(documentoActions({ formato: 'JPEG', anulado: false }, 'abierto', consulta)).toContain('previsualizar');
-    expect(documentoActions({ formato: 'TXT', anulado: false }, 'abierto', gestor)).toEqual(['descargar', 'anular']);
-    expect(documentoActions({ formato: 'TIFF', anulado: false }, 'abierto', gestor)).not.toContain('previsualizar');
+    expect(documentoActions({ formato: 'JPEG', anulado: false }, propio('abierto'), consulta)).toContain(
+      'previsualizar',
+    );
+    expect(documentoActions({ formato: 'TXT', anulado: false }, propio('abierto'), gestor)).toEqual([
+      'descargar',
+      'anular',
+    ]);
+    expect(documentoActions({ formato: 'TIFF', anulado: false }, propio('abierto'), gestor)).not.toContain(
+      'previsualizar',
+    );
   });
 
   it('offers anular only with the permission, on a valid document of an active expediente', () => {
-    expect(documentoActions(pdf, 'en_tramite', gestor)).toContain('anular');
-    expect(documentoActions({ formato: 'PDF', anulado: true }, 'abierto', gestor)).toEqual([
+    expect(documentoActions(pdf, propio('en_tramite'), gestor)).toContain('anular');
+    expect(documentoActions({ formato: 'PDF', anulado: true }, propio('abierto'), gestor)).toEqual([
       'previsualizar',
       'descargar',
     ]);
-    expect(documentoActions(pdf, 'cerrado', gestor)).toEqual(['previsualizar', 'descargar']);
-    expect(documentoActions(pdf, 'abierto', consulta)).not.toContain('anular');
+    expect(documentoActions(pdf, propio('cerrado'), gestor)).toEqual(['previsualizar', 'descargar']);
+    expect(documentoActions(pdf, propio('abierto'), consulta)).not.toContain('anular');
+    expect(documentoActions(pdf, ajeno('abierto'), gestor)).toEqual(['previsualizar', 'descargar']);
   });
 
   it('offers nothing without documentos.descargar or anular', () => {
-    expect(documentoActions(pdf, 'abierto', sinPermisos)).toEqual([]);
+    expect(documentoActions(pdf, propio('abierto'), sinPermisos)).toEqual([]);
   });
 });

@@ -27,8 +27,17 @@ export function admiteDocumentos(estado: EstadoExpediente): boolean {
   return ESTADOS_ACTIVOS.includes(estado);
 }
 
-export function canUpload(estado: EstadoExpediente, access: DocumentosAccess): boolean {
-  return access.subir && admiteDocumentos(estado);
+/**
+ * The expediente as the document actions need it: its estado, and `gestion`, whether the caller may
+ * change this one (not only see it through a unidad above it or a grant of lectura).
+ */
+export interface ExpedienteDeDocumentos {
+  estado: EstadoExpediente;
+  gestion: boolean;
+}
+
+export function canUpload(expediente: ExpedienteDeDocumentos, access: DocumentosAccess): boolean {
+  return access.subir && expediente.gestion && admiteDocumentos(expediente.estado);
 }
 
 export function isPreviewable(formato: string): boolean {
@@ -40,12 +49,14 @@ export type AccionDocumento = 'previsualizar' | 'descargar' | 'anular';
 /** The actions a row of the índice offers, in display order. */
 export function documentoActions(
   documento: Pick<Documento, 'formato' | 'anulado'>,
-  estado: EstadoExpediente,
+  expediente: ExpedienteDeDocumentos,
   access: DocumentosAccess,
 ): AccionDocumento[] {
   const acciones: AccionDocumento[] = [];
   if (access.descargar && isPreviewable(documento.formato)) acciones.push('previsualizar');
   if (access.descargar) acciones.push('descargar');
-  if (access.anular && !documento.anulado && admiteDocumentos(estado)) acciones.push('anular');
+  if (access.anular && expediente.gestion && !documento.anulado && admiteDocumentos(expediente.estado)) {
+    acciones.push('anular');
+  }
   return acciones;
 }

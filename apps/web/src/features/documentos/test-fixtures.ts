@@ -1,20 +1,22 @@
-import type { Documento } from '@ecodigital/contracts/documentos';
+import type { DocumentoListado } from '@ecodigital/contracts/documentos';
 
+/** `GET /api/catalogos/tipos-documentales`: one deactivated, which the upload no longer offers. */
 export const TIPOS_DOCUMENTALES = [
-  { id: 1, nombre: 'Solicitud' },
-  { id: 2, nombre: 'Informe' },
-  { id: 3, nombre: 'Resolución' },
+  { id: 1, nombre: 'Solicitud', activo: true },
+  { id: 2, nombre: 'Informe', activo: true },
+  { id: 3, nombre: 'Resolución', activo: true },
+  { id: 4, nombre: 'Diligencia', activo: false },
 ];
 
 const gestor = { id_usuario: 2, nombre_completo: 'Juan Carlos Pérez Ruiz', username: 'gestor' };
 
-export function documentoDemo(overrides: Partial<Documento> = {}): Documento {
+export function documentoDemo(overrides: Partial<DocumentoListado> = {}): DocumentoListado {
   return {
     id_documento: 11,
     id_expediente: 7,
     orden: 1,
     nombre: 'Solicitud firmada.pdf',
-    tipo_documental: TIPOS_DOCUMENTALES[0]!,
+    tipo_documental: { id: 1, nombre: 'Solicitud' },
     fecha_incorporacion: '2025-03-06T10:05:00.000Z',
     tamano: 12.3 * 1024 * 1024,
     formato: 'PDF',
@@ -28,6 +30,8 @@ export function documentoDemo(overrides: Partial<Documento> = {}): Documento {
     motivo_anulacion: null,
     fecha_anulacion: null,
     anulado_por: null,
+    texto: { estado: 'indexado', motivo: null, paginas: 1, paginas_ocr: 0 },
+    miniatura: false,
     ...overrides,
   };
 }

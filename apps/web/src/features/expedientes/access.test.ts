@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ESTADOS_EXPEDIENTE } from '@ecodigital/contracts/expedientes';
-import { allowedActions, allowedTransitions, canEdit, expedientesAccess } from './access';
+import { ESTADOS_EXPEDIENTE, type EstadoExpediente } from '@ecodigital/contracts/expedientes';
+import { allowedActions, allowedTransitions, canEdit, canTransfer, expedientesAccess } from './access';
 
 const todos = ['expedientes.ver', 'expedientes.crear', 'expedientes.editar', 'expedientes.cambiar_estado'];
 const gestor = expedientesAccess(todos);
 const consulta = expedientesAccess(['expedientes.ver']);
+/** An expediente of the caller's own unidad (or theirs as responsable, or granted for gestión). */
+const propio = (estado: EstadoExpediente) => ({ estado, gestion: true });
+/** One they only see: a unidad above it, a grant of lectura. */
+const ajeno = (estado: EstadoExpediente) => ({ estado, gestion: false });
 
 describe('expedientesAccess', () => {
   it('maps each permiso to its boolean', () => {
@@ -27,35 +31,41 @@ describe('expedientesAccess', () => {
 
 describe('allowedActions', () => {
   it('follows the life cycle for someone with every permiso', () => {
-    expect(allowedActions('abierto', gestor)).toEqual(['editar', 'pasar_a_tramite']);
-    expect(allowedActions('en_tramite', gestor)).toEqual(['editar', 'cerrar']);
-    expect(allowedActions('cerrado', gestor)).toEqual(['reabrir', 'archivar']);
-    expect(allowedActions('archivado', gestor)).toEqual([]);
+    expect(allowedActions(propio('abierto'), gestor)).toEqual(['editar', 'transferir', 'pasar_a_tramite']);
+    expect(allowedActions(propio('en_tramite'), gestor)).toEqual(['editar', 'transferir', 'cerrar']);
+    expect(allowedActions(propio('cerrado'), gestor)).toEqual(['reabrir', 'archivar']);
+    expect(allowedActions(propio('archivado'), gestor)).toEqual([]);
   });
 
   it('offers nothing to consulta, in any estado', () => {
-    for (const estado of ESTADOS_EXPEDIENTE) expect(allowedActions(estado, consulta)).toEqual([]);
+    for (const estado of ESTADOS_EXPEDIENTE) expect(allowedActions(propio(estado), consulta)).toEqual([]);
   });
 
-  it('separates editing from changing the estado', () => {
+  it('offers nothing on an expediente the person sees without gestión, whatever their role', () => {
+    for (const estado of ESTADOS_EXPEDIENTE) expect(allowedActions(ajeno(estado), gestor)).toEqual([]);
+    expect(canTransfer(ajeno('abierto'), gestor)).toBe(false);
+  });
+
+  it('separates editing (and transferring) from changing the estado', () => {
     const soloEditar = expedientesAccess(['expedientes.ver', 'expedientes.editar']);
     const soloEstado = expedientesAccess(['expedientes.ver', 'expedientes.cambiar_estado']);
-    expect(allowedActions('en_tramite', soloEditar)).toEqual(['editar']);
-    expect(allowedActions('en_tramite', soloEstado)).toEqual(['cerrar']);
-    expect(canEdit('cerrado', soloEditar)).toBe(false);
+    expect(allowedActions(propio('en_tramite'), soloEditar)).toEqual(['editar', 'transferir']);
+    expect(allowedActions(propio('en_tramite'), soloEstado)).toEqual(['cerrar']);
+    expect(canEdit(propio('cerrado'), soloEditar)).toBe(false);
+    expect(canTransfer(propio('cerrado'), soloEditar)).toBe(false);
   });
 });
 
 describe('allowedTransitions', () => {
   it('asks for the motivo only when reopening, optionally when closing or archiving', () => {
-    expect(allowedTransitions('cerrado', gestor)).toEqual([
+    expect(allowedTransitions(propio('cerrado'), gestor)).toEqual([
       { accion: 'reabrir', hacia: 'en_tramite', etiqueta: 'Reabrir', motivo: 'requerido' },
       { accion: 'archivar', hacia: 'archivado', etiqueta: 'Archivar', motivo: 'opcional' },
     ]);
-    expect(allowedTransitions('abierto', gestor)).toEqual([
+    expect(allowedTransitions(propio('abierto'), gestor)).toEqual([
       { accion: 'pasar_a_tramite', hacia: 'en_tramite', etiqueta: 'Pasar a trámite', motivo: 'no' },
     ]);
-    expect(allowedTransitions('en_tramite', gestor)).toEqual([
+    expect(allowedTransitions(propio('en_tramite'), gestor)).toEqual([
       { accion: 'cerrar', hacia: 'cerrado', etiqueta: 'Cerrar', motivo: 'opcional' },
     ]);
   });

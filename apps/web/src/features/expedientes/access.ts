@@ -4,6 +4,7 @@ import {
   requiereMotivo,
   type EstadoExpediente,
 } from '@ecodigital/contracts/expedientes.rules';
+import type { ExpedienteResumen } from '@ecodigital/contracts/expedientes';
 import { hasPermiso } from '../../session/permissions';
 
 export const PERMISOS_EXPEDIENTES = {
@@ -26,7 +27,14 @@ export function expedientesAccess(permisos: readonly string[]): ExpedientesAcces
 }
 
 export type AccionTransicion = 'pasar_a_tramite' | 'cerrar' | 'reabrir' | 'archivar';
-export type AccionExpediente = 'editar' | AccionTransicion;
+export type AccionExpediente = 'editar' | 'transferir' | AccionTransicion;
+
+/**
+ * What decides the actions on one expediente: its estado, and `gestion`, whether the caller may
+ * change this one (their unidad, their responsabilidad or a grant of gestión); the role's permisos
+ * come on top. The API checks both again.
+ */
+export type ExpedienteGestionable = Pick<ExpedienteResumen, 'estado' | 'gestion'>;
 
 export interface Transicion {
   accion: AccionTransicion;
@@ -52,20 +60,29 @@ function transicionDe(desde: EstadoExpediente, hacia: EstadoExpediente): Transic
 
 const ORDEN_ACCIONES: readonly AccionTransicion[] = ['pasar_a_tramite', 'cerrar', 'reabrir', 'archivar'];
 
-/** The state changes the life cycle allows from `estado`, when the person may change states. */
-export function allowedTransitions(estado: EstadoExpediente, access: ExpedientesAccess): Transicion[] {
-  if (!access.cambiarEstado) return [];
+/** The state changes the life cycle allows from its estado, when the person may change this one's state. */
+export function allowedTransitions(expediente: ExpedienteGestionable, access: ExpedientesAccess): Transicion[] {
+  if (!access.cambiarEstado || !expediente.gestion) return [];
+  const { estado } = expediente;
   return TRANSICIONES[estado]
     .map((hacia) => transicionDe(estado, hacia))
     .sort((a, b) => ORDEN_ACCIONES.indexOf(a.accion) - ORDEN_ACCIONES.indexOf(b.accion));
 }
 
-export function canEdit(estado: EstadoExpediente, access: ExpedientesAccess): boolean {
-  return access.editar && ESTADOS_ACTIVOS.includes(estado);
+/** Editing its data, and granting or revoking accesos to it. */
+export function canEdit(expediente: ExpedienteGestionable, access: ExpedientesAccess): boolean {
+  return access.editar && expediente.gestion && ESTADOS_ACTIVOS.includes(expediente.estado);
 }
 
-/** Every action the detail header offers for this estado and these permissions, in display order. */
-export function allowedActions(estado: EstadoExpediente, access: ExpedientesAccess): AccionExpediente[] {
-  const acciones: AccionExpediente[] = canEdit(estado, access) ? ['editar'] : [];
-  return [...acciones, ...allowedTransitions(estado, access).map((transicion) => transicion.accion)];
+/** Handing it to another unidad: a change like editing, so only while it is being worked on. */
+export function canTransfer(expediente: ExpedienteGestionable, access: ExpedientesAccess): boolean {
+  return canEdit(expediente, access);
+}
+
+/** Every action the detail header offers for this expediente and these permissions, in display order. */
+export function allowedActions(expediente: ExpedienteGestionable, access: ExpedientesAccess): AccionExpediente[] {
+  const acciones: AccionExpediente[] = [];
+  if (canEdit(expediente, access)) acciones.push('editar');
+  if (canTransfer(expediente, access)) acciones.push('transferir');
+  return [...acciones, ...allowedTransitions(expediente, access).map((transicion) => transicion.accion)];
 }

@@ -49,8 +49,13 @@ describe('toEditarExpediente', () => {
       ...formValuesOf(expediente),
       asunto: ` ${expediente.asunto} `,
       interesado_documento: '12345678z',
-      id_unidad: 1,
     });
-    expect(body).toEqual({ version: 4, id_unidad: 1 });
+    expect(body).toEqual({ version: 4 });
+  });
+
+  it('never sends the unidad: the API refuses it, a transfer changes it', () => {
+    const body = toEditarExpediente(expediente, { ...formValuesOf(expediente), id_unidad: 1 });
+    expect(body).toEqual({ version: 4 });
+    expect(formValuesOf(expediente)).not.toHaveProperty('id_unidad');
   });
 });

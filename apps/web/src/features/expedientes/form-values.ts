@@ -63,7 +63,6 @@ export function formValuesOf(expediente: Expediente): ExpedienteFormValues {
     asunto: expediente.asunto,
     descripcion: expediente.descripcion,
     id_tipo: expediente.tipo.id,
-    id_unidad: expediente.unidad.id,
     interesado_nombre: expediente.interesado_nombre,
     interesado_documento: expediente.interesado_documento,
     id_responsable: expediente.responsable?.id_usuario ?? null,
@@ -72,7 +71,7 @@ export function formValuesOf(expediente: Expediente): ExpedienteFormValues {
 
 /**
  * The body of `PATCH /api/expedientes/:id`: only the fields whose value changed, plus the version
- * read, so the history records exactly what the person changed.
+ * read, so the history records exactly what the person changed. Never the unidad: that is a transfer.
  */
 export function toEditarExpediente(expediente: Expediente, values: ExpedienteFormValues): EditarExpediente {
   const before = normalize(formValuesOf(expediente));
@@ -82,7 +81,6 @@ export function toEditarExpediente(expediente: Expediente, values: ExpedienteFor
   if (changed('asunto')) body.asunto = after.asunto;
   if (changed('descripcion')) body.descripcion = after.descripcion;
   if (changed('id_tipo')) body.id_tipo = after.id_tipo;
-  if (changed('id_unidad')) body.id_unidad = after.id_unidad;
   if (changed('interesado_nombre')) body.interesado_nombre = after.interesado_nombre;
   if (changed('interesado_documento')) body.interesado_documento = after.interesado_documento;
   if (changed('id_responsable')) body.id_responsable = after.id_responsable;

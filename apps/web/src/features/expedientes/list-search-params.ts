@@ -137,6 +137,7 @@ export function sinFiltros(): { [K in keyof Required<ExpedientesFiltro>]: undefi
     tipo: undefined,
     unidad: undefined,
     responsable: undefined,
+    gestion: undefined,
     desde: undefined,
     hasta: undefined,
     cierre_desde: undefined,

@@ -38,6 +38,20 @@ describe('http client over XMLHttpRequest', () => {
     expect(server.requests[0]?.contentType).toBe('application/json');
   });
 
+  it('sends PUT with a JSON body and DELETE without one', async () => {
+    server.routes.set('PUT /api/roles/gestor/permisos', ({ body }) => ({ body: { success: true, data: body } }));
+    server.routes.set('DELETE /api/accesos/4', () => ({ body: { success: true, data: 'revocado' } }));
+    const put = await client().put<{ data: unknown }>('/roles/gestor/permisos', { permisos: ['expedientes.ver'] });
+    expect(put.data.data).toEqual({ permisos: ['expedientes.ver'] });
+    const removed = await client().delete<{ data: unknown }>('/accesos/4');
+    expect(removed.data.data).toBe('revocado');
+    expect(server.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'PUT /api/roles/gestor/permisos',
+      'DELETE /api/accesos/4',
+    ]);
+    expect(server.requests[1]?.rawBody.length).toBe(0);
+  });
+
   it('gives blobs and lower-case response headers', async () => {
     server.routes.set('GET /api/archivo', () => ({
       body: Buffer.from('a;b\n1;2\n'),

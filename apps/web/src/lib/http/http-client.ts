@@ -29,6 +29,8 @@ export interface HttpClient {
   get<T = unknown>(url: string, config?: RequestConfig): Promise<HttpResponse<T>>;
   post<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<HttpResponse<T>>;
   patch<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<HttpResponse<T>>;
+  put<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<HttpResponse<T>>;
+  delete<T = unknown>(url: string, config?: RequestConfig): Promise<HttpResponse<T>>;
 }
 
 function joinUrl(baseURL: string, url: string): string {
@@ -178,5 +180,7 @@ export function createHttpClient(defaults: HttpClientDefaults, hooks: HttpClient
     get: (url, config) => request({ ...config, method: 'GET', url }),
     post: (url, data, config) => request({ ...config, method: 'POST', url, data }),
     patch: (url, data, config) => request({ ...config, method: 'PATCH', url, data }),
+    put: (url, data, config) => request({ ...config, method: 'PUT', url, data }),
+    delete: (url, config) => request({ ...config, method: 'DELETE', url }),
   };
 }

@@ -47,6 +47,16 @@ describe('detectFormat accepts each allowed type by its bytes', () => {
     ['ODT', sampleOdt, 'ODT', 'application/vnd.oasis.opendocument.text'],
     ['ODS', sampleOds, 'ODS', 'application/vnd.oasis.opendocument.spreadsheet'],
     ['TXT', () => 'Señora Núñez:\r\n\tle comunicamos la resolución.\f\n', 'TXT', 'text/plain'],
+    // Issue 13 extracts the text of these, so they are accepted too.
+    ['TXT in Windows-1252', () => Buffer.from('Peñalosa, información', 'latin1'), 'TXT', 'text/plain'],
+    ['TXT in UTF-16 with a byte-order mark', () => Buffer.from('\uFEFFhola, señora', 'utf16le'), 'TXT', 'text/plain'],
+    ['TXT in UTF-16 without a mark', () => Buffer.from('Informe de la peña', 'utf16le'), 'TXT', 'text/plain'],
+    [
+      'UTF-8 cut in the middle of a character (read as Windows-1252)',
+      () => Buffer.from('camió', 'utf8').subarray(0, -1),
+      'TXT',
+      'text/plain',
+    ],
   ];
 
   it.each(cases)('%s', async (_label, build, formato, mime) => {
@@ -117,11 +127,10 @@ describe('detectFormat refuses', () => {
       () => Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256)),
       'invalid-text',
     ],
-    ['invalid UTF-8 (Latin-1 text)', () => Buffer.from('Peñalosa, información', 'latin1'), 'invalid-text'],
-    ['UTF-8 cut in the middle of a character', () => Buffer.from('camió', 'utf8').subarray(0, -1), 'invalid-text'],
+    ['bytes undefined in Windows-1252 (not UTF-8 either)', () => Buffer.from([0x61, 0x81, 0x62, 0x8d]), 'invalid-text'],
     ['text with a NUL byte', () => 'nombre\u0000oculto', 'invalid-text'],
     ['text with an escape control character', () => 'texto \u001b[31m rojo', 'invalid-text'],
-    ['UTF-16 text', () => Buffer.from('\uFEFFhola', 'utf16le'), 'invalid-text'],
+    ['UTF-16 text with a control character', () => Buffer.from('\uFEFFhola\u0007', 'utf16le'), 'invalid-text'],
     ['an empty file', () => Buffer.alloc(0), 'empty'],
   ];
 

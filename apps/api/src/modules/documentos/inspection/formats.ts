@@ -17,6 +17,6 @@ export const REJECTION_MESSAGES: Record<RejectionReason, string> = {
   xml: 'El contenido es XML, que no se admite.',
   archive: 'El contenido es un archivo comprimido que no es un documento DOCX, XLSX, ODT ni ODS.',
   macros: 'El documento contiene macros, que no se admiten.',
-  'invalid-text': 'El texto no está codificado en UTF-8 o contiene caracteres de control.',
+  'invalid-text': 'El texto no está codificado en UTF-8, UTF-16 ni Windows-1252, o contiene caracteres de control.',
   unknown: `El tipo de contenido no es ninguno de los admitidos (${Object.keys(ACCEPTED_FORMATS).join(', ')}).`,
 };

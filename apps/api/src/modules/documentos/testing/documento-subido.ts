@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TestApp } from '../../../testing/test-app';
 import { samplePdf } from '../inspection/testing/sample-files';
 import { formulario } from './multipart';
+import { idUnidad } from '../../../testing/organizacion';
 
 /** Uploads one PDF through the route into a new expediente; answers its storage key. */
 export async function subirDocumentoDePrueba(
@@ -11,7 +12,7 @@ export async function subirDocumentoDePrueba(
 ): Promise<{ idDocumento: number; clave: string }> {
   const { app } = testApp;
   const [tipoExpediente] = await app.db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
-  const [unidad] = await app.db.query<{ id: number }>('SELECT id FROM unidad ORDER BY id LIMIT 1');
+  const unidad = { id: await idUnidad(app.db) };
   const [tipo] = await app.db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Anexo'`);
   const authorization = `Bearer ${token}`;
   const expediente = await app.inject({

@@ -4,12 +4,13 @@ import { expect } from 'vitest';
 import type { Queryable } from '../../../db/database';
 import type { ApiClient } from '../../../testing/api-client';
 import { INICIO_HOY, INICIO_MES } from '../periodo.sql';
+import { idUnidad } from '../../../testing/organizacion';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export async function catalogos(db: Queryable) {
   const [tipo] = await db.query<{ id: number }>(`SELECT id FROM tipo_expediente ORDER BY id LIMIT 1`);
-  const [unidad] = await db.query<{ id: number }>(`SELECT id FROM unidad ORDER BY id LIMIT 1`);
+  const unidad = { id: await idUnidad(db) };
   return { id_tipo: tipo!.id, id_unidad: unidad!.id };
 }
 

@@ -5,7 +5,7 @@ import { api, isApiError } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 
 /** What the upload view needs to know of its destination. */
-export type Destino = Pick<Expediente, 'id_expediente' | 'numero' | 'asunto' | 'estado'>;
+export type Destino = Pick<Expediente, 'id_expediente' | 'numero' | 'asunto' | 'estado' | 'gestion'>;
 
 /**
  * `GET /api/expedientes/:id` for a destination preselected by URL. Quiet: the view says what is

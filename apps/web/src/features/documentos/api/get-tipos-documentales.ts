@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReadResponse } from '@ecodigital/contracts/envelope';
-import type { CatalogoItem } from '@ecodigital/contracts/expedientes';
+import type { CatalogoEntrada } from '@ecodigital/contracts/expedientes';
 import { api } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 
-/** `GET /api/catalogos/tipos-documentales`. */
-export async function fetchTiposDocumentales(signal?: AbortSignal): Promise<CatalogoItem[]> {
-  const response = await api.get<ReadResponse<CatalogoItem[]>>('/catalogos/tipos-documentales', { signal });
+/** `GET /api/catalogos/tipos-documentales`, deactivated ones included (`activo`). */
+export async function fetchTiposDocumentales(signal?: AbortSignal): Promise<CatalogoEntrada[]> {
+  const response = await api.get<ReadResponse<CatalogoEntrada[]>>('/catalogos/tipos-documentales', { signal });
   return response.data.data;
 }
 
@@ -14,8 +14,8 @@ export const tiposDocumentalesQueryOptions = () =>
   queryOptions({
     queryKey: documentosKeys.tiposDocumentales(),
     queryFn: ({ signal }) => fetchTiposDocumentales(signal),
-    // A catalogue: changes with a release, not during a session.
-    staleTime: Infinity,
+    // Administrators change catalogues rarely; the upload view asks again after a few minutes.
+    staleTime: 5 * 60_000,
   });
 
 export function useTiposDocumentales() {

@@ -4,6 +4,8 @@ export const documentosKeys = {
   lists: () => [...documentosKeys.all, 'list'] as const,
   list: (id_expediente: number) => [...documentosKeys.lists(), id_expediente] as const,
   vista: (id_documento: number) => [...documentosKeys.all, 'vista', id_documento] as const,
+  miniatura: (id_documento: number) => [...documentosKeys.all, 'miniatura', id_documento] as const,
+  busqueda: (q: string, page: number) => [...documentosKeys.all, 'busqueda', q, page] as const,
   tiposDocumentales: () => [...documentosKeys.all, 'tipos-documentales'] as const,
   /** Expedientes that can receive documents, as the upload view's selector sees them. */
   destinos: () => [...documentosKeys.all, 'destinos'] as const,

@@ -7,10 +7,13 @@ import { documentosKeys } from './keys';
 
 export const DESTINOS_PAGE_SIZE = 10;
 
-/** `GET /api/expedientes?q=…&estado=abierto&estado=en_tramite`: only expedientes that admit documents. */
+/**
+ * `GET /api/expedientes?q=…&estado=abierto&estado=en_tramite&gestion=true`: only expedientes that
+ * admit documents and that the person may change (seeing one through a grant of lectura is not enough).
+ */
 export async function searchDestinos(q: string, signal?: AbortSignal): Promise<ExpedienteResumen[]> {
   const response = await api.get<ReadResponse<ExpedientesPagina>>('/expedientes', {
-    params: { ...(q ? { q } : {}), estado: ESTADOS_ACTIVOS, pageSize: DESTINOS_PAGE_SIZE },
+    params: { ...(q ? { q } : {}), estado: ESTADOS_ACTIVOS, gestion: true, pageSize: DESTINOS_PAGE_SIZE },
     signal,
   });
   return response.data.data.items;

@@ -1,6 +1,9 @@
 import { Alert, Button, Drawer, Flex, Spin } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Documento } from '@ecodigital/contracts/documentos';
+
+/** What the preview needs of a document (a row of the índice or a search result). */
+export type DocumentoPrevisualizable = Pick<Documento, 'id_documento' | 'orden' | 'nombre' | 'mime' | 'formato'>;
 import { useVistaDocumento } from '../api/get-vista-documento';
 
 /**
@@ -13,7 +16,7 @@ function ObjectUrl({ blob, children }: { blob: Blob; children: (url: string) => 
   return children(url);
 }
 
-function Preview({ documento }: { documento: Documento }) {
+function Preview({ documento }: { documento: DocumentoPrevisualizable }) {
   const vista = useVistaDocumento(documento);
   if (vista.isError) return <Alert type="error" showIcon title={vista.error.message} />;
   if (!vista.data) {
@@ -32,7 +35,7 @@ function Preview({ documento }: { documento: Documento }) {
   );
 }
 
-function Shown({ documento, url }: { documento: Documento; url: string }) {
+function Shown({ documento, url }: { documento: DocumentoPrevisualizable; url: string }) {
   if (documento.formato === 'PDF') {
     return (
       <iframe
@@ -56,9 +59,9 @@ function Shown({ documento, url }: { documento: Documento; url: string }) {
 }
 
 interface Props {
-  documento: Documento | null;
+  documento: DocumentoPrevisualizable | null;
   onClose: () => void;
-  onDownload: (documento: Documento) => void;
+  onDownload: (documento: DocumentoPrevisualizable) => void;
 }
 
 /** Side panel showing a PDF or an image fetched with the token; nothing is left in memory after closing. */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Documento, ResultadoVerificacion } from '@ecodigital/contracts/documentos';
+import type { DocumentoListado, ResultadoVerificacion } from '@ecodigital/contracts/documentos';
 import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { signInWith, setUpTestApiServer } from '../../../testing/set-up-test-api-server';
@@ -16,7 +16,7 @@ const GESTOR = [
 ];
 const CONSULTA = ['expedientes.ver', 'documentos.descargar'];
 const server = setUpTestApiServer();
-let documentos: Documento[];
+let documentos: DocumentoListado[];
 
 beforeEach(() => {
   documentos = [
@@ -46,12 +46,12 @@ beforeEach(() => {
 });
 afterEach(cleanupApp);
 
-function renderTab(estado: EstadoExpediente = 'abierto') {
+function renderTab(estado: EstadoExpediente = 'abierto', gestion = true) {
   return renderWithApp(
     [
       {
         path: '/expedientes/ver/7',
-        element: <DocumentosTab id_expediente={7} numero="EXP-2025-000007" estado={estado} />,
+        element: <DocumentosTab id_expediente={7} numero="EXP-2025-000007" estado={estado} gestion={gestion} />,
       },
       { path: '/subir-documentos', element: <p>vista de subida</p> },
     ],
@@ -117,6 +117,15 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     expect(rowButtons(2)).toEqual(['Descargar Informe técnico.docx']);
   });
 
+  it('gives gestor no upload and no anular on an expediente they only see (no gestión over it)', async () => {
+    renderTab('abierto', false);
+    await waitFor(() => expect(row(1)).toBeTruthy());
+    expect(screen.queryByRole('button', { name: /Subir documentos/ })).toBeNull();
+    expect(rowButtons(2)).toEqual(['Descargar Informe técnico.docx']);
+    // Checking the seals changes nothing: it stays available to whoever holds its permiso.
+    expect(screen.getByRole('button', { name: /Verificar integridad/ })).toBeTruthy();
+  });
+
   it('asks a motivo of at least 5 characters before anular, sends it and shows the document anulado', async () => {
     server().routes.set('POST /api/documentos/12/anular', (request) => {
       const { motivo } = request.body as { motivo: string };
@@ -179,6 +188,38 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     expect(screen.getByText(/La huella del archivo no coincide\./).textContent).toBe(
       'Nº 2 · Informe técnico.docx: La huella del archivo no coincide.',
     );
+  });
+
+  it('shows the state of each text, its reason when there is no text, and the thumbnails the API has', async () => {
+    documentos[0] = documentoDemo({ miniatura: true });
+    documentos[1] = { ...documentos[1]!, texto: { estado: 'pendiente', motivo: null, paginas: null, paginas_ocr: 0 } };
+    documentos[2] = {
+      ...documentos[2]!,
+      texto: { estado: 'sin_texto', motivo: 'OCR no disponible', paginas: 1, paginas_ocr: 0 },
+      miniatura: true,
+    };
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+    server().routes.set('GET /api/documentos/11/miniatura', () => ({
+      body: jpeg,
+      headers: { 'content-type': 'image/jpeg' },
+    }));
+    server().routes.set('GET /api/documentos/13/miniatura', () => ({
+      body: jpeg,
+      headers: { 'content-type': 'image/jpeg' },
+    }));
+    renderTab();
+    await waitFor(() => expect(row(1)).toBeTruthy());
+    const estados = [1, 2, 3].map((orden) => within(row(orden)).getByTestId('estado-texto').textContent);
+    expect(estados).toEqual(['indexado', 'pendiente', 'sin texto (OCR no disponible)']);
+    await waitFor(() =>
+      expect(within(row(1)).getByRole('img', { name: 'Miniatura de Solicitud firmada.pdf' })).toBeTruthy(),
+    );
+    await waitFor(() => expect(within(row(3)).getByRole('img', { name: 'Miniatura de Plano.png' })).toBeTruthy());
+    expect(within(row(2)).queryByTestId('documento-miniatura')).toBeNull();
+    const pedidas = server()
+      .requests.filter((request) => request.path.includes('/miniatura'))
+      .map((request) => request.path);
+    expect(pedidas.sort()).toEqual(['/api/documentos/11/miniatura', '/api/documentos/13/miniatura']);
   });
 
   it('says so when the expediente has no documents', async () => {

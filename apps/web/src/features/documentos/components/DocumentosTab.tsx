@@ -21,10 +21,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Documento } from '@ecodigital/contracts/documentos';
+import type { Documento, DocumentoListado } from '@ecodigital/contracts/documentos';
 import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
 import { apiErrorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { Fecha } from '../../../components/Fecha';
 import { formatFileSize } from '../../../lib/format-size';
 import { canUpload, documentoActions } from '../access';
 import { useAnularDocumento } from '../api/anular-documento';
@@ -35,6 +35,8 @@ import { useVerificarIntegridad } from '../api/verificar-integridad';
 import { useDocumentosAccess } from '../hooks/use-documentos-access';
 import { AnularDocumentoModal } from './AnularDocumentoModal';
 import { DocumentoPreviewDrawer } from './DocumentoPreviewDrawer';
+import { EstadoTextoTag } from './EstadoTextoTag';
+import { MiniaturaDocumento } from './MiniaturaDocumento';
 import { HuellaText } from './HuellaText';
 import { VerificacionModal } from './VerificacionModal';
 import './documentos.css';
@@ -43,6 +45,8 @@ export interface DocumentosTabProps {
   id_expediente: number;
   numero: string;
   estado: EstadoExpediente;
+  /** Whether the caller may change this expediente (upload, anular), not only see it. */
+  gestion: boolean;
 }
 
 function NombreDocumento({ documento }: { documento: Documento }) {
@@ -62,7 +66,7 @@ function NombreDocumento({ documento }: { documento: Documento }) {
 }
 
 /** The expediente's índice electrónico with preview, download, anulación and integrity check. */
-export function DocumentosTab({ id_expediente, numero, estado }: DocumentosTabProps) {
+export function DocumentosTab({ id_expediente, numero, estado, gestion }: DocumentosTabProps) {
   const access = useDocumentosAccess();
   const navigate = useNavigate();
   const documentos = useDocumentos(id_expediente);
@@ -79,15 +83,28 @@ export function DocumentosTab({ id_expediente, numero, estado }: DocumentosTabPr
     verificar.mutate();
   }
 
-  const columns: TableColumnsType<Documento> = [
+  const columns: TableColumnsType<DocumentoListado> = [
     { title: 'Nº', dataIndex: 'orden', key: 'orden', width: 56, align: 'right' },
-    { title: 'Nombre', key: 'nombre', render: (_, documento) => <NombreDocumento documento={documento} /> },
+    {
+      title: 'Nombre',
+      key: 'nombre',
+      render: (_, documento) => (
+        <Flex gap={10} align="center">
+          <MiniaturaDocumento
+            id_documento={documento.id_documento}
+            nombre={documento.nombre}
+            disponible={documento.miniatura && access.descargar}
+          />
+          <NombreDocumento documento={documento} />
+        </Flex>
+      ),
+    },
     { title: 'Tipo', key: 'tipo', render: (_, documento) => documento.tipo_documental.nombre },
     {
       title: 'Fecha de incorporación',
       key: 'fecha',
       width: 150,
-      render: (_, documento) => formatDateTime(documento.fecha_incorporacion),
+      render: (_, documento) => <Fecha value={documento.fecha_incorporacion} conHora />,
     },
     {
       title: 'Tamaño',
@@ -97,6 +114,12 @@ export function DocumentosTab({ id_expediente, numero, estado }: DocumentosTabPr
       render: (_, documento) => formatFileSize(documento.tamano),
     },
     { title: 'Formato', dataIndex: 'formato', key: 'formato', width: 80 },
+    {
+      title: 'Texto',
+      key: 'texto',
+      width: 110,
+      render: (_, documento) => <EstadoTextoTag estado={documento.texto.estado} motivo={documento.texto.motivo} />,
+    },
     {
       title: 'Huella (SHA-256)',
       key: 'huella',
@@ -108,7 +131,7 @@ export function DocumentosTab({ id_expediente, numero, estado }: DocumentosTabPr
       key: 'acciones',
       width: 130,
       render: (_, documento) => {
-        const acciones = documentoActions(documento, estado, access);
+        const acciones = documentoActions(documento, { estado, gestion }, access);
         return (
           <Space size={0}>
             {acciones.includes('previsualizar') && (
@@ -154,7 +177,7 @@ export function DocumentosTab({ id_expediente, numero, estado }: DocumentosTabPr
   return (
     <Flex vertical gap={12} data-testid="documentos-tab">
       <Flex gap={8} wrap justify="flex-end">
-        {canUpload(estado, access) && (
+        {canUpload({ estado, gestion }, access) && (
           <Button
             type="primary"
             icon={<CloudUploadOutlined />}
@@ -192,14 +215,14 @@ export function DocumentosTab({ id_expediente, numero, estado }: DocumentosTabPr
           action={<Button onClick={() => documentos.refetch()}>Reintentar</Button>}
         />
       ) : (
-        <Table<Documento>
+        <Table<DocumentoListado>
           rowKey="id_documento"
           size="middle"
           columns={columns}
           dataSource={documentos.data ?? []}
           loading={documentos.isPending}
           pagination={false}
-          scroll={{ x: 980 }}
+          scroll={{ x: 1090 }}
           rowClassName={(documento) => (documento.anulado ? 'documento-anulado' : '')}
           onRow={(documento) =>
             ({ 'data-testid': 'documento-fila', 'data-orden': documento.orden }) as React.HTMLAttributes<HTMLElement>

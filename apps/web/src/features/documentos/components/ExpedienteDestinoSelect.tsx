@@ -2,6 +2,7 @@ import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { ExpedienteResumen } from '@ecodigital/contracts/expedientes';
 import { useDestinos } from '../api/search-destinos';
+import { selectClear } from '../../../components/clear-buttons';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -28,7 +29,7 @@ interface Props {
   disabled?: boolean;
 }
 
-/** Search-as-you-type over the expedientes that admit documents (abierto, en trámite). */
+/** Search-as-you-type over the expedientes that admit documents (abierto, en trámite) and the person may change. */
 export function ExpedienteDestinoSelect({ id, value, selected, onChange, disabled }: Props) {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
@@ -50,7 +51,7 @@ export function ExpedienteDestinoSelect({ id, value, selected, onChange, disable
     <Select<number>
       id={id}
       showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
-      allowClear
+      allowClear={selectClear('Quitar el expediente de destino')}
       value={value ?? undefined}
       placeholder="Busque por número, asunto o interesado"
       options={options}
@@ -64,7 +65,11 @@ export function ExpedienteDestinoSelect({ id, value, selected, onChange, disable
       disabled={disabled}
       loading={destinos.isFetching}
       notFoundContent={
-        destinos.isFetching ? <Spin size="small" /> : 'No hay expedientes abiertos o en trámite que coincidan.'
+        destinos.isFetching ? (
+          <Spin size="small" />
+        ) : (
+          'Ningún expediente abierto o en trámite de los que puede modificar coincide.'
+        )
       }
       style={{ width: '100%' }}
     />

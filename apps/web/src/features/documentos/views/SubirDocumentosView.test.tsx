@@ -16,6 +16,7 @@ const expediente = {
   numero: 'EXP-2025-000007',
   asunto: 'Licencia de obra menor',
   estado: 'abierto',
+  gestion: true,
 } as Expediente;
 
 /** The parts of a multipart body, in the order they travelled: name, filename, content. */
@@ -58,7 +59,9 @@ beforeEach(() => {
       id_documento: 100 + orden,
       orden,
       nombre: archivo?.filename ?? '',
-      tipo_documental: TIPOS_DOCUMENTALES.find((item) => String(item.id) === tipo?.content)!,
+      tipo_documental: TIPOS_DOCUMENTALES.map(({ id, nombre }) => ({ id, nombre })).find(
+        (item) => String(item.id) === tipo?.content,
+      )!,
     });
     const aviso =
       archivo?.filename === 'repetido.txt' ? 'El mismo archivo ya está en el expediente EXP-2025-000003.' : undefined;
@@ -194,7 +197,8 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
       selector: '.ant-select-item-option-content',
     });
     const searches = server().requests.filter((request) => request.path === '/api/expedientes');
-    expect(searches.at(-1)!.query.toString()).toBe('q=obra&estado=abierto&estado=en_tramite&pageSize=10');
+    // Only expedientes the person may change: seeing one through a grant of lectura is not enough.
+    expect(searches.at(-1)!.query.toString()).toBe('q=obra&estado=abierto&estado=en_tramite&gestion=true&pageSize=10');
     // Debounced: not one request per keystroke.
     expect(searches.filter((request) => request.query.get('q') !== null)).toHaveLength(1);
 
@@ -237,5 +241,23 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
 
     renderUpload('?expediente=999');
     await screen.findByText('No existe el expediente indicado (999). Elija otro.');
+  });
+
+  it('refuses a preselected expediente the person sees but may not change, and offers only active tipos', async () => {
+    server().routes.set('GET /api/expedientes/7', () => ({
+      body: { success: true, data: { ...expediente, gestion: false } },
+    }));
+    renderUpload();
+    await screen.findByText(
+      'Puede consultar el expediente EXP-2025-000007, pero no incorporarle documentos. Elija otro.',
+    );
+    chooseFiles([new File(['hola'], 'nota.txt', { type: 'text/plain' })]);
+    expect((screen.getByRole('button', { name: 'Subir 1 documento' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.mouseDown(screen.getByLabelText('Tipo documental de nota.txt').closest('.ant-select')!);
+    await screen.findByText('Informe', { selector: '.ant-select-item-option-content' });
+    const ofrecidos = [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent);
+    expect(ofrecidos).toContain('Solicitud');
+    expect(ofrecidos).not.toContain('Diligencia');
   });
 });

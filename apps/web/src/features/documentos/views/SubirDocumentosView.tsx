@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { formatNumber } from '../../../lib/format';
 import { maxUploadMb } from '../../../lib/runtime-config';
 import { admiteDocumentos } from '../access';
-import { isMissing, useDestino } from '../api/get-destino';
+import { isMissing, useDestino, type Destino } from '../api/get-destino';
 import { useTiposDocumentales } from '../api/get-tipos-documentales';
 import { documentosKeys } from '../api/keys';
 import { ExpedienteDestinoSelect } from '../components/ExpedienteDestinoSelect';
@@ -24,11 +24,23 @@ function parseId(value: string | null): number | null {
   return id >= 1 ? id : null;
 }
 
+/** Documents enter an expediente being worked on, that the person may change. */
+const esDestinoValido = (expediente: Destino) => expediente.gestion && admiteDocumentos(expediente.estado);
+
 function DestinoProblem({ raw, id }: { raw: string | null; id: number | null }) {
   const destino = useDestino(id);
   if (raw === null) return null;
   if (id === null || isMissing(destino.error)) {
     return <Alert type="warning" showIcon title={`No existe el expediente indicado (${raw}). Elija otro.`} />;
+  }
+  if (destino.data && !destino.data.gestion) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={`Puede consultar el expediente ${destino.data.numero}, pero no incorporarle documentos. Elija otro.`}
+      />
+    );
   }
   if (destino.data && !admiteDocumentos(destino.data.estado)) {
     return (
@@ -59,10 +71,12 @@ export function SubirDocumentosView() {
   const raw = params.get('expediente');
   const id = parseId(raw);
   const destino = useDestino(id);
-  const usable = destino.data && admiteDocumentos(destino.data.estado) ? destino.data : undefined;
+  const usable = destino.data && esDestinoValido(destino.data) ? destino.data : undefined;
   const limitMb = maxUploadMb(DEFAULT_MAX_UPLOAD_MB);
   const queue = useUploadQueue(limitMb);
   const tipos = useTiposDocumentales();
+  // A deactivated tipo documental keeps naming the documents filed with it; new ones take active tipos.
+  const tiposActivos = useMemo(() => (tipos.data ?? []).filter((tipo) => tipo.activo), [tipos.data]);
 
   const ready = sendable(queue.items);
   const counts = useMemo(() => {
@@ -121,7 +135,7 @@ export function SubirDocumentosView() {
             {queue.items.length > 0 && (
               <UploadList
                 items={queue.items}
-                tipos={tipos.data ?? []}
+                tipos={tiposActivos}
                 tiposLoading={tipos.isPending}
                 onTipo={queue.setTipo}
                 onTipoATodos={queue.applyTipoToAll}
@@ -141,7 +155,7 @@ export function SubirDocumentosView() {
                   <Link to={`/expedientes/ver/${usable.id_expediente}`}>Ver expediente {usable.numero}</Link>
                 )}
               </Flex>
-              <Flex gap={12} align="center" style={{ marginInlineStart: 'auto' }}>
+              <Flex gap={12} align="center" justify="flex-end" wrap style={{ marginInlineStart: 'auto' }}>
                 {!usable && queue.items.length > 0 && (
                   <Typography.Text type="secondary">Elija primero el expediente.</Typography.Text>
                 )}

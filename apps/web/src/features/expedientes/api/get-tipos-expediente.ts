@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReadResponse } from '@ecodigital/contracts/envelope';
-import type { CatalogoItem } from '@ecodigital/contracts/expedientes';
+import type { CatalogoEntrada } from '@ecodigital/contracts/expedientes';
 import { api } from '../../../lib/api-client';
 import { catalogosKeys } from './keys';
 
-/** `GET /api/catalogos/tipos-expediente`. */
-export async function fetchTiposExpediente(signal?: AbortSignal): Promise<CatalogoItem[]> {
-  const response = await api.get<ReadResponse<CatalogoItem[]>>('/catalogos/tipos-expediente', { signal });
+/** `GET /api/catalogos/tipos-expediente`, deactivated ones included (`activo`): filters still offer them. */
+export async function fetchTiposExpediente(signal?: AbortSignal): Promise<CatalogoEntrada[]> {
+  const response = await api.get<ReadResponse<CatalogoEntrada[]>>('/catalogos/tipos-expediente', { signal });
   return response.data.data;
 }
 

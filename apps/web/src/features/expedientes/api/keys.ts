@@ -10,9 +10,12 @@ export const expedientesKeys = {
   historial: (id: number) => [...expedientesKeys.detail(id), 'historial'] as const,
 };
 
+/** `todas`: every unidad (filters, transfers); `creacion`: where the caller may open an expediente. */
+export type AmbitoUnidades = 'todas' | 'creacion';
+
 export const catalogosKeys = {
   all: ['catalogos'] as const,
   tiposExpediente: () => [...catalogosKeys.all, 'tipos-expediente'] as const,
-  unidades: () => [...catalogosKeys.all, 'unidades'] as const,
+  unidades: (ambito: AmbitoUnidades) => [...catalogosKeys.all, 'unidades', ambito] as const,
   responsables: () => [...catalogosKeys.all, 'responsables'] as const,
 };

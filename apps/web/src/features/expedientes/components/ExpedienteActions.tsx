@@ -1,25 +1,32 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { allowedTransitions, canEdit, type ExpedientesAccess, type Transicion } from '../access';
+import { allowedTransitions, canEdit, canTransfer, type ExpedientesAccess, type Transicion } from '../access';
 
 interface Props {
   expediente: Expediente;
   access: ExpedientesAccess;
   onEdit: () => void;
+  onTransfer: () => void;
   onTransicion: (transicion: Transicion) => void;
 }
 
-/** Only what the life cycle and the person's permissions allow; the API checks both again. */
-export function ExpedienteActions({ expediente, access, onEdit, onTransicion }: Props) {
-  const transiciones = allowedTransitions(expediente.estado, access);
-  const editable = canEdit(expediente.estado, access);
-  if (!editable && transiciones.length === 0) return null;
+/** Only what the life cycle, the person's permissions and their gestión allow; the API checks all again. */
+export function ExpedienteActions({ expediente, access, onEdit, onTransfer, onTransicion }: Props) {
+  const transiciones = allowedTransitions(expediente, access);
+  const editable = canEdit(expediente, access);
+  const transferible = canTransfer(expediente, access);
+  if (!editable && !transferible && transiciones.length === 0) return null;
   return (
     <Space wrap data-testid="expediente-acciones">
       {editable && (
         <Button icon={<EditOutlined />} onClick={onEdit}>
           Editar
+        </Button>
+      )}
+      {transferible && (
+        <Button icon={<SwapOutlined />} onClick={onTransfer}>
+          Transferir
         </Button>
       )}
       {transiciones.map((transicion, index) => (

@@ -1,6 +1,6 @@
-import { Descriptions, Typography, type DescriptionsProps } from 'antd';
+import { Descriptions, Grid, Typography, type DescriptionsProps } from 'antd';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { Fecha } from '../../../components/Fecha';
 import { EstadoTag } from '../../../components/EstadoTag';
 import './expedientes.css';
 
@@ -12,6 +12,8 @@ function TextoLibre({ value }: { value: string | null }) {
 }
 
 export function ExpedienteDataPanel({ expediente }: { expediente: Expediente }) {
+  // On a phone a label beside its value leaves each a third of the width: the label goes above.
+  const narrow = Grid.useBreakpoint().sm === false;
   const items: DescriptionsProps['items'] = [
     { key: 'numero', label: 'Número', children: expediente.numero },
     { key: 'estado', label: 'Estado', children: <EstadoTag estado={expediente.estado} /> },
@@ -21,13 +23,17 @@ export function ExpedienteDataPanel({ expediente }: { expediente: Expediente }) 
     { key: 'documento', label: 'Documento', children: expediente.interesado_documento ?? sinDato },
     { key: 'responsable', label: 'Responsable', children: expediente.responsable?.nombre_completo ?? sinDato },
     { key: 'creado_por', label: 'Creado por', children: expediente.creado_por.nombre_completo },
-    { key: 'fecha_apertura', label: 'Fecha de apertura', children: formatDate(expediente.fecha_apertura) },
+    { key: 'fecha_apertura', label: 'Fecha de apertura', children: <Fecha value={expediente.fecha_apertura} /> },
     {
       key: 'fecha_cierre',
       label: 'Fecha de cierre',
-      children: expediente.fecha_cierre ? formatDate(expediente.fecha_cierre) : sinDato,
+      children: expediente.fecha_cierre ? <Fecha value={expediente.fecha_cierre} /> : sinDato,
     },
-    { key: 'actualizado_en', label: 'Última actualización', children: formatDateTime(expediente.actualizado_en) },
+    {
+      key: 'actualizado_en',
+      label: 'Última actualización',
+      children: <Fecha value={expediente.actualizado_en} conHora />,
+    },
     {
       key: 'descripcion',
       label: 'Descripción',
@@ -35,5 +41,14 @@ export function ExpedienteDataPanel({ expediente }: { expediente: Expediente }) 
       children: <TextoLibre value={expediente.descripcion} />,
     },
   ];
-  return <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} data-testid="expediente-datos" />;
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      layout={narrow ? 'vertical' : 'horizontal'}
+      column={{ xs: 1, md: 2 }}
+      items={items}
+      data-testid="expediente-datos"
+    />
+  );
 }

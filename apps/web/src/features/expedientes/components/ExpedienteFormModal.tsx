@@ -1,11 +1,12 @@
-import { Col, Form, Input, Modal, Row, Select } from 'antd';
-import { useState } from 'react';
+import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
 import { DOCUMENTO_IDENTIDAD_PATTERN, LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import { useResponsables } from '../api/get-responsables';
 import { useTiposExpediente } from '../api/get-tipos-expediente';
 import { useUnidades } from '../api/get-unidades';
-import { catalogoOptions, matchesOption, responsableOptions } from '../catalogue-options';
+import { activeCatalogoOptions, matchesOption, responsableOptions, unidadOptions } from '../catalogue-options';
 import type { ExpedienteFormValues } from '../form-values';
+import { selectClear } from '../../../components/clear-buttons';
+import { useEnvio } from '../../../lib/use-envio';
 
 const documentoPattern = new RegExp(DOCUMENTO_IDENTIDAD_PATTERN);
 const { asuntoMin, asuntoMax, descripcionMax, interesadoNombreMax, interesadoDocumentoMax } = LIMITES_EXPEDIENTE;
@@ -14,28 +15,60 @@ interface Props {
   title: string;
   okText: string;
   open: boolean;
+  /**
+   * Creating: the unidad is chosen among the caller's own (`ambito=creacion`). Editing: the unidad is
+   * shown, not changed (that is «Transferir», with a motivo).
+   */
+  mode: { crear: true } | { crear: false; unidad: string };
   initialValues?: ExpedienteFormValues;
   /** Rejects when the server refuses: the form stays open (the client already showed why). */
   onSubmit: (values: ExpedienteFormValues) => Promise<unknown>;
   onClose: () => void;
 }
 
+function UnidadDeCreacion({ loading, options }: { loading: boolean; options: { value: number; label: string }[] }) {
+  if (!loading && options.length === 0) {
+    return (
+      <Form.Item label="Unidad responsable" required>
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="sin-unidades-de-creacion"
+          title="No hay ninguna unidad en la que pueda abrir expedientes."
+          description="Pida a un administrador que le asigne una unidad activa."
+        />
+      </Form.Item>
+    );
+  }
+  return (
+    <Form.Item
+      name="id_unidad"
+      label="Unidad responsable"
+      rules={[{ required: true, message: 'Seleccione la unidad responsable.' }]}
+    >
+      <Select
+        placeholder="Seleccione una unidad"
+        showSearch={{ filterOption: matchesOption }}
+        loading={loading}
+        options={options}
+        popupMatchSelectWidth={false}
+      />
+    </Form.Item>
+  );
+}
+
 /** The form to create an expediente and, prefilled, to edit one. */
-export function ExpedienteFormModal({ title, okText, open, initialValues, onSubmit, onClose }: Props) {
-  const [saving, setSaving] = useState(false);
+export function ExpedienteFormModal({ title, okText, open, mode, initialValues, onSubmit, onClose }: Props) {
+  const { enviando: saving, enviar } = useEnvio();
   const tipos = useTiposExpediente();
-  const unidades = useUnidades();
+  const unidades = useUnidades('creacion', mode.crear);
   const responsables = useResponsables();
+  const unidadesDeCreacion = unidadOptions(unidades.data);
+  const sinUnidades = mode.crear && unidades.isSuccess && unidadesDeCreacion.length === 0;
 
   async function submit(values: ExpedienteFormValues) {
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch {
-      // The API client has shown the server's message; the person corrects and tries again.
-    } finally {
-      setSaving(false);
-    }
+    // The caller closes the form when the change goes through; a refusal keeps it open.
+    await enviar(() => onSubmit(values));
   }
 
   return (
@@ -49,7 +82,7 @@ export function ExpedienteFormModal({ title, okText, open, initialValues, onSubm
       onCancel={onClose}
       destroyOnHidden
       maskClosable={false}
-      okButtonProps={{ htmlType: 'submit' }}
+      okButtonProps={{ htmlType: 'submit', disabled: sinUnidades }}
       modalRender={(content) => (
         // A fresh form store each time the dialog opens (its content is destroyed when hidden).
         <Form<ExpedienteFormValues>
@@ -98,23 +131,18 @@ export function ExpedienteFormModal({ title, okText, open, initialValues, onSubm
               placeholder="Seleccione un tipo"
               showSearch={{ filterOption: matchesOption }}
               loading={tipos.isPending}
-              options={catalogoOptions(tipos.data)}
+              options={activeCatalogoOptions(tipos.data, initialValues?.id_tipo)}
             />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="id_unidad"
-            label="Unidad responsable"
-            rules={[{ required: true, message: 'Seleccione la unidad responsable.' }]}
-          >
-            <Select
-              placeholder="Seleccione una unidad"
-              showSearch={{ filterOption: matchesOption }}
-              loading={unidades.isPending}
-              options={catalogoOptions(unidades.data)}
-            />
-          </Form.Item>
+          {mode.crear ? (
+            <UnidadDeCreacion loading={unidades.isPending} options={unidadesDeCreacion} />
+          ) : (
+            <Form.Item label="Unidad responsable" htmlFor="expediente-unidad" extra="Se cambia con «Transferir».">
+              <Input id="expediente-unidad" value={mode.unidad} readOnly variant="filled" />
+            </Form.Item>
+          )}
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
@@ -141,7 +169,7 @@ export function ExpedienteFormModal({ title, okText, open, initialValues, onSubm
           <Form.Item name="id_responsable" label="Responsable">
             <Select
               placeholder="Sin asignar"
-              allowClear
+              allowClear={selectClear('Quitar el responsable')}
               showSearch={{ filterOption: matchesOption }}
               loading={responsables.isPending}
               options={responsableOptions(responsables.data)}

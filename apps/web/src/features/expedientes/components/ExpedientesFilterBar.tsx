@@ -1,14 +1,15 @@
-import { ClearOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Flex, Input, Select } from 'antd';
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Flex, Grid, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ESTADOS_EXPEDIENTE, ESTADO_ETIQUETAS, type EstadoExpediente } from '@ecodigital/contracts/expedientes.rules';
 import { useResponsables } from '../api/get-responsables';
 import { useTiposExpediente } from '../api/get-tipos-expediente';
 import { useUnidades } from '../api/get-unidades';
-import { catalogoOptions, matchesOption, responsableOptions } from '../catalogue-options';
+import { catalogoOptions, matchesOption, responsableOptions, unidadOptions } from '../catalogue-options';
 import './expedientes.css';
 import { hasActiveFilters, sinFiltros, type ListState } from '../list-search-params';
+import { inputClear, selectClear } from '../../../components/clear-buttons';
 
 const SEARCH_DEBOUNCE_MS = 400;
 const DATE_FORMAT = 'DD/MM/YYYY';
@@ -40,20 +41,23 @@ interface CatalogoSelectProps {
   options: { value: number; label: string }[];
   value: number | undefined;
   onChange: (value: number | undefined) => void;
-  width: number;
+  width: number | string;
+  /** Long labels (a unidad's ruta): the list may be wider than the field. */
+  widePopup?: boolean;
 }
 
-function CatalogoSelect({ label, loading, options, value, onChange, width }: CatalogoSelectProps) {
+function CatalogoSelect({ label, loading, options, value, onChange, width, widePopup }: CatalogoSelectProps) {
   return (
     <Select<number>
       aria-label={label}
-      allowClear
+      allowClear={selectClear(`Quitar el filtro ${label}`)}
       showSearch={{ filterOption: matchesOption }}
       placeholder={label}
       loading={loading}
       options={options}
       value={value}
       onChange={onChange}
+      popupMatchSelectWidth={widePopup ? false : undefined}
       style={{ width }}
     />
   );
@@ -61,29 +65,38 @@ function CatalogoSelect({ label, loading, options, value, onChange, width }: Cat
 
 interface DayRangeProps {
   label: string;
-  /** Shown inside the field, before the two days. */
+  /** Shown inside the field, before the two days; above it on a phone, where the days need the room. */
   prefix: string;
-  width: number;
+  narrow: boolean;
+  width: number | string;
   desde: string | undefined;
   hasta: string | undefined;
   onChange: (desde: string | undefined, hasta: string | undefined) => void;
 }
 
 /** A range of calendar days, either end optional, kept as `YYYY-MM-DD`. */
-function DayRange({ label, prefix, width, desde, hasta, onChange }: DayRangeProps) {
+function DayRange({ label, prefix, narrow, width, desde, hasta, onChange }: DayRangeProps) {
   const value: [Dayjs | null, Dayjs | null] | null =
     desde || hasta ? [desde ? dayjs(desde) : null, hasta ? dayjs(hasta) : null] : null;
-  return (
+  const caption = <span className="expedientes-filtro-prefijo">{prefix}</span>;
+  const picker = (
     <DatePicker.RangePicker
       aria-label={label}
       format={DATE_FORMAT}
-      prefix={<span className="expedientes-filtro-prefijo">{prefix}</span>}
+      prefix={narrow ? undefined : caption}
       placeholder={['desde', 'hasta']}
       allowEmpty={[true, true]}
       value={value}
       onChange={(dates) => onChange(dates?.[0]?.format(ISO_DAY) ?? undefined, dates?.[1]?.format(ISO_DAY) ?? undefined)}
       style={{ width }}
     />
+  );
+  if (!narrow) return picker;
+  return (
+    <Flex vertical gap={4} style={{ width }}>
+      {caption}
+      {picker}
+    </Flex>
   );
 }
 
@@ -103,30 +116,34 @@ export function ExpedientesFilterBar({ state, onChange }: Props) {
   });
   const onSearch = useCallback((q: string | undefined) => onChangeRef.current({ q }), []);
   const search = useDebouncedSearch(state.q, onSearch);
+  // On a phone every filter takes the whole line: at their desktop widths the dates were cut.
+  const narrow = Grid.useBreakpoint().sm === false;
+  const ancho = (px: number) => (narrow ? '100%' : px);
 
   return (
     <Flex gap={12} wrap align="center" role="search" aria-label="Filtros de expedientes">
       <Input.Search
         aria-label="Buscar expedientes"
         placeholder="Buscar por número, asunto o interesado"
-        allowClear
+        allowClear={inputClear('Borrar la búsqueda')}
+        searchIcon={<SearchOutlined aria-label="Buscar" />}
         value={search.text}
         onChange={(event) => search.setText(event.target.value)}
         onSearch={search.submit}
         maxLength={200}
-        style={{ width: 320 }}
+        style={{ width: ancho(320) }}
       />
       <Select<EstadoExpediente[]>
         aria-label="Estado"
         mode="multiple"
-        allowClear
+        allowClear={selectClear('Quitar el filtro Estado')}
         showSearch={{ filterOption: matchesOption }}
         placeholder="Estado"
         options={estadoOptions}
         value={state.estado ?? []}
         onChange={(estado) => onChange({ estado: estado.length > 0 ? estado : undefined })}
         maxTagCount="responsive"
-        style={{ width: 240 }}
+        style={{ width: ancho(240) }}
       />
       <CatalogoSelect
         label="Tipo"
@@ -134,15 +151,17 @@ export function ExpedientesFilterBar({ state, onChange }: Props) {
         options={catalogoOptions(tipos.data)}
         value={state.tipo}
         onChange={(tipo) => onChange({ tipo })}
-        width={190}
+        width={ancho(190)}
       />
+      {/* The API includes the unidades below the chosen one. */}
       <CatalogoSelect
         label="Unidad"
         loading={unidades.isPending}
-        options={catalogoOptions(unidades.data)}
+        options={unidadOptions(unidades.data)}
         value={state.unidad}
         onChange={(unidad) => onChange({ unidad })}
-        width={220}
+        width={ancho(220)}
+        widePopup
       />
       <CatalogoSelect
         label="Responsable"
@@ -150,20 +169,22 @@ export function ExpedientesFilterBar({ state, onChange }: Props) {
         options={responsableOptions(responsables.data)}
         value={state.responsable}
         onChange={(responsable) => onChange({ responsable })}
-        width={220}
+        width={ancho(220)}
       />
       <DayRange
         label="Fecha de apertura"
-        width={280}
+        width={ancho(280)}
         prefix="Apertura"
+        narrow={narrow}
         desde={state.desde}
         hasta={state.hasta}
         onChange={(desde, hasta) => onChange({ desde, hasta })}
       />
       <DayRange
         label="Fecha de cierre"
-        width={250}
+        width={ancho(250)}
         prefix="Cierre"
+        narrow={narrow}
         desde={state.cierre_desde}
         hasta={state.cierre_hasta}
         onChange={(cierre_desde, cierre_hasta) => onChange({ cierre_desde, cierre_hasta })}
@@ -174,7 +195,7 @@ export function ExpedientesFilterBar({ state, onChange }: Props) {
         placeholder="Con documentos desde"
         value={state.documentos_desde ? dayjs(state.documentos_desde) : null}
         onChange={(date) => onChange({ documentos_desde: date?.format(ISO_DAY) ?? undefined })}
-        style={{ width: 230 }}
+        style={{ width: ancho(230) }}
       />
       <Button icon={<ClearOutlined />} disabled={!hasActiveFilters(state)} onClick={() => onChange(sinFiltros())}>
         Limpiar filtros

@@ -3,10 +3,11 @@ import type { SorterResult } from 'antd/es/table/interface';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ExpedienteResumen, ExpedientesPagina } from '@ecodigital/contracts/expedientes';
 import { ORDENABLES, PAGE_SIZES, type CampoOrden } from '@ecodigital/contracts/expedientes.rules';
-import { formatDate } from '../../../lib/format';
 import { pageChange, paginationTotal, totalLabel } from '../list-paging';
 import type { ListState } from '../list-search-params';
 import { EstadoTag } from '../../../components/EstadoTag';
+import { Fecha } from '../../../components/Fecha';
+import { paginationItemRender } from '../../../components/pagination-item-render';
 import './expedientes.css';
 
 type SortOrder = 'ascend' | 'descend' | null;
@@ -65,7 +66,7 @@ function columns(state: ListState): TableProps<ExpedienteResumen>['columns'] {
       dataIndex: 'fecha_apertura',
       ...sortable('fecha_apertura'),
       width: 115,
-      render: (fecha: string) => formatDate(fecha),
+      render: (fecha: string) => <Fecha value={fecha} />,
     },
   ];
 }
@@ -118,6 +119,7 @@ export function ExpedientesTable({ state, pagina, loading, emptyText, onChange, 
         pageSizeOptions: PAGE_SIZES.map(String),
         showSizeChanger: true,
         showTotal: () => totalLabel(pagina),
+        itemRender: paginationItemRender,
       }}
       onRow={(row) => ({
         className: 'expedientes-row',

@@ -1,7 +1,7 @@
 import { Empty, Flex, Skeleton, Switch, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import type { CambioCampo, EventoHistorial, HistorialEvento } from '@ecodigital/contracts/expedientes';
-import { formatDateTime } from '../../../lib/format';
+import { Fecha } from '../../../components/Fecha';
 import { useHistorial } from '../api/get-historial';
 
 const CAMPO_ETIQUETAS: Record<string, string> = {
@@ -23,7 +23,12 @@ const EVENTO_COLORES: Partial<Record<EventoHistorial, string>> = {
   edicion: 'blue',
   cambio_estado: 'orange',
   consulta: 'gray',
+  transferencia: 'purple',
+  acceso_concedido: 'cyan',
+  acceso_revocado: 'red',
 };
+
+const DESCRITOS_ENTEROS: readonly EventoHistorial[] = ['cambio_estado', 'transferencia'];
 
 function Valor({ value }: { value: string | null }) {
   return value === null || value === '' ? (
@@ -48,8 +53,8 @@ function EventoContenido({ evento }: { evento: HistorialEvento }) {
   return (
     <Flex vertical gap={4} data-testid="historial-evento" data-evento={evento.evento}>
       <Typography.Text strong>{evento.descripcion}</Typography.Text>
-      {/* A state change's description already names both estados. */}
-      {evento.cambios.length > 0 && evento.evento !== 'cambio_estado' && (
+      {/* A state change's or a transfer's description already names both ends. */}
+      {evento.cambios.length > 0 && !DESCRITOS_ENTEROS.includes(evento.evento) && (
         <ul className="historial-cambios">
           {evento.cambios.map((cambio) => (
             <Cambio key={cambio.campo} cambio={cambio} />
@@ -63,7 +68,7 @@ function EventoContenido({ evento }: { evento: HistorialEvento }) {
         </Typography.Text>
       )}
       <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-        {evento.usuario.nombre_completo} · {formatDateTime(evento.fecha)}
+        {evento.usuario.nombre_completo} · <Fecha value={evento.fecha} conHora />
       </Typography.Text>
     </Flex>
   );

@@ -40,13 +40,25 @@ const actionButtons = () =>
 const dialogButton = (dialog: HTMLElement, label: string) =>
   within(dialog).getByText(label, { selector: 'button span' });
 
+/** The options an antd Select of the dialog offers once opened. */
+async function openOptions(dialog: HTMLElement, label: string): Promise<HTMLElement[]> {
+  const input = within(dialog).getByLabelText(label);
+  fireEvent.mouseDown(input.closest('.ant-select')!);
+  return waitFor(() => {
+    const list = document.getElementById(input.getAttribute('aria-controls') ?? '')?.closest('.ant-select-dropdown');
+    const options = [...(list?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])];
+    if (options.length === 0) throw new Error(`${label}: sin opciones visibles`);
+    return options;
+  });
+}
+
 describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
   it('shows header, data and the actions gestor may use; typed HTML stays text', async () => {
     renderDetail();
     await screen.findByRole('heading', { name: 'EXP-2025-000007' });
     expect(screen.getAllByText('Solicitud de licencia de obra menor').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Abierto').length).toBeGreaterThan(0);
-    expect(actionButtons()).toEqual(['Editar', 'Pasar a trámite']);
+    expect(actionButtons()).toEqual(['Editar', 'Transferir', 'Pasar a trámite']);
 
     const datos = screen.getByTestId('expediente-datos');
     expect(within(datos).getByText('04/03/2025')).toBeTruthy();
@@ -55,6 +67,17 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     expect(descripcion.textContent).toBe('Primera línea\n<img src=x onerror="window.__pwned=1"><b>negrita</b>');
     expect(datos.querySelector('img, b')).toBeNull();
     expect(server().requests[0]).toMatchObject({ method: 'GET', path: '/api/expedientes/7' });
+  });
+
+  it('names the unidad in the header; gestor sees no action, and is told why, on one they only see', async () => {
+    current = { ...current, gestion: false };
+    renderDetail();
+    await screen.findByRole('heading', { name: 'EXP-2025-000007' });
+    expect(screen.getByTestId('expediente-unidad').textContent).toBe(' Unidad responsable: Urbanismo');
+    expect(actionButtons()).toEqual([]);
+    expect(screen.getByTestId('expediente-solo-lectura').textContent).toContain(
+      'Puede consultarlo, pero no modificarlo.',
+    );
   });
 
   it('shows consulta no action at all', async () => {
@@ -103,6 +126,73 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     expect(patch?.body).toEqual({ version: 1, asunto: 'Licencia de obra mayor' });
   });
 
+  it('shows the unidad read-only in the edit form; only «Transferir» changes it', async () => {
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: /Editar/ }));
+    const dialog = await screen.findByRole('dialog');
+    const unidad = within(dialog).getByLabelText('Unidad responsable') as HTMLInputElement;
+    expect(unidad.value).toBe('Urbanismo');
+    expect(unidad.readOnly).toBe(true);
+    expect(within(dialog).getByText('Se cambia con «Transferir».')).toBeTruthy();
+    // The tipo offers only active entries.
+    const tipos = (await openOptions(dialog, 'Tipo')).map((option) => option.textContent);
+    expect(tipos).toEqual(['Solicitud', 'Queja o reclamo', 'Licencia']);
+    expect(server().requests.some((request) => request.query.get('ambito') === 'creacion')).toBe(false);
+  });
+
+  it('transfers to an active unidad other than its own, with a motivo, and stays when it is still visible', async () => {
+    const sent: unknown[] = [];
+    server().routes.set('POST /api/expedientes/7/transferir', (request) => {
+      sent.push(request.body);
+      current = { ...current, unidad: { id: 3, nombre: 'Sección de Licencias' }, version: 2 };
+      return { body: { success: true, msg: 'Expediente transferido.', data: current } };
+    });
+    const { router } = renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: /Transferir/ }));
+    const dialog = await screen.findByRole('dialog');
+    const destinos = await openOptions(dialog, 'Unidad de destino');
+    expect(destinos.map((option) => option.textContent)).toEqual([
+      'Secretaría General',
+      'Urbanismo › Sección de Licencias',
+      'Hacienda',
+    ]);
+
+    await userEvent.click(dialogButton(dialog, 'Transferir'));
+    await within(dialog).findByText('Indique el motivo de la transferencia.');
+    fireEvent.click(destinos[1]!);
+    fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Obra' } });
+    await userEvent.click(dialogButton(dialog, 'Transferir'));
+    await within(dialog).findByText('El motivo debe tener al menos 5 caracteres.');
+    expect(sent).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: ' Licencia de su sección ' } });
+    await userEvent.click(dialogButton(dialog, 'Transferir'));
+    await waitFor(() => expect(screen.getByTestId('expediente-unidad').textContent).toContain('Sección de Licencias'));
+    expect(sent).toEqual([{ id_unidad: 3, motivo: 'Licencia de su sección', version: 1 }]);
+    expect(router.state.location.pathname).toBe('/expedientes/ver/7');
+  });
+
+  it('goes back to the list with a word of why when the transfer takes the expediente out of sight', async () => {
+    server().routes.set('POST /api/expedientes/7/transferir', () => {
+      const transferido = { ...current, unidad: { id: 4, nombre: 'Hacienda' }, version: 2, gestion: false };
+      server().routes.set('GET /api/expedientes/7', () => ({
+        status: 404,
+        body: { success: false, msg: 'El expediente no existe.' },
+      }));
+      return { body: { success: true, msg: 'Expediente transferido.', data: transferido } };
+    });
+    const { router } = renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: /Transferir/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click((await openOptions(dialog, 'Unidad de destino'))[2]!);
+    fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Corresponde a Hacienda' } });
+    await userEvent.click(dialogButton(dialog, 'Transferir'));
+
+    await screen.findByText('lista de expedientes');
+    expect(router.state.location.pathname).toBe('/expedientes');
+    await screen.findByText('EXP-2025-000007 pertenece ahora a «Hacienda» y ya no puede verlo.');
+  });
+
   it('refuses the form with Spanish messages for a short asunto and a malformed documento', async () => {
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: /Editar/ }));
@@ -138,7 +228,7 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
 
     fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Aporta documentación nueva' } });
     await userEvent.click(dialogButton(dialog, 'Reabrir'));
-    await waitFor(() => expect(actionButtons()).toEqual(['Editar', 'Cerrar']));
+    await waitFor(() => expect(actionButtons()).toEqual(['Editar', 'Transferir', 'Cerrar']));
     expect(sent).toEqual([{ estado: 'en_tramite', version: 5, motivo: 'Aporta documentación nueva' }]);
   });
 
@@ -152,7 +242,7 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(dialogButton(dialog, 'Pasar a trámite'));
     await screen.findByText('El expediente fue modificado por otro usuario');
-    await waitFor(() => expect(actionButtons()).toEqual(['Editar', 'Cerrar']));
+    await waitFor(() => expect(actionButtons()).toEqual(['Editar', 'Transferir', 'Cerrar']));
     expect(server().requests.filter((request) => request.path === '/api/expedientes/7')).toHaveLength(2);
   });
 

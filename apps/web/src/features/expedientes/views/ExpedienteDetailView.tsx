@@ -1,12 +1,15 @@
-import { Button, Card, Empty, Result, Skeleton, Tabs } from 'antd';
+import { ApartmentOutlined, EyeOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Flex, Result, Skeleton, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { Expediente } from '@ecodigital/contracts/expedientes';
+import type { Expediente, TransferirExpediente } from '@ecodigital/contracts/expedientes';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toast';
 import type { Transicion } from '../access';
 import { useChangeEstado } from '../api/change-estado';
 import { isNotFound, useExpediente } from '../api/get-expediente';
+import { sigueVisible, useTransferirExpediente } from '../api/transferir-expediente';
 import { useUpdateExpediente } from '../api/update-expediente';
 import { CambioEstadoModal } from '../components/CambioEstadoModal';
 import { EstadoTag } from '../../../components/EstadoTag';
@@ -14,6 +17,7 @@ import { ExpedienteActions } from '../components/ExpedienteActions';
 import { ExpedienteDataPanel } from '../components/ExpedienteDataPanel';
 import { ExpedienteFormModal } from '../components/ExpedienteFormModal';
 import { HistorialTimeline } from '../components/HistorialTimeline';
+import { TransferirModal } from '../components/TransferirModal';
 import { formValuesOf, hasChanges, toEditarExpediente, type ExpedienteFormValues } from '../form-values';
 import { useExpedientesAccess } from '../hooks/use-expedientes-access';
 import { isApiError } from '../../../lib/api-client';
@@ -40,23 +44,58 @@ function ExpedienteNoExiste({ id_expediente }: { id_expediente: string }) {
   );
 }
 
-/** The Documentos tab belongs to another feature: the route module supplies it. */
+/** The Documentos and Accesos tabs belong to other features: the route module supplies them. */
 export type DocumentosTabRender = (expediente: Expediente) => ReactNode;
+export type AccesosTabRender = (expediente: Expediente) => ReactNode;
+
+/** The header's second line: whose expediente it is, and a word when the person may only read it. */
+function UnidadYGestion({ expediente, puedeEditarPorRol }: { expediente: Expediente; puedeEditarPorRol: boolean }) {
+  return (
+    <Flex gap={16} wrap align="center" style={{ marginTop: 4 }}>
+      <span data-testid="expediente-unidad">
+        <ApartmentOutlined aria-hidden="true" /> Unidad responsable: <strong>{expediente.unidad.nombre}</strong>
+      </span>
+      {puedeEditarPorRol && !expediente.gestion && (
+        <span data-testid="expediente-solo-lectura">
+          <EyeOutlined aria-hidden="true" /> Puede consultarlo, pero no modificarlo.
+        </span>
+      )}
+    </Flex>
+  );
+}
 
 function ExpedienteContent({
   expediente,
   documentosTab,
+  accesosTab,
 }: {
   expediente: Expediente;
   documentosTab?: DocumentosTabRender;
+  accesosTab?: AccesosTabRender;
 }) {
   const id = expediente.id_expediente;
   const access = useExpedientesAccess();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const update = useUpdateExpediente(id);
   const changeEstado = useChangeEstado(id);
+  const transferir = useTransferirExpediente(id);
   const [editing, setEditing] = useState(false);
+  const [transferring, setTransferring] = useState(false);
   const [transicion, setTransicion] = useState<Transicion | null>(null);
   const [tab, setTab] = useState('documentos');
+
+  async function transfer(body: TransferirExpediente) {
+    const transferido = await transferir.mutateAsync(body);
+    if (await sigueVisible(queryClient, id)) return;
+    // Handed to a unidad the person does not belong to: the detail would now answer «no existe».
+    toast.show({
+      severity: 'info',
+      summary: 'Expediente fuera de su alcance',
+      detail: `${transferido.numero} pertenece ahora a «${transferido.unidad.nombre}» y ya no puede verlo.`,
+    });
+    navigate('/expedientes');
+  }
 
   async function saveEdit(values: ExpedienteFormValues) {
     const body = toEditarExpediente(expediente, values);
@@ -80,12 +119,18 @@ function ExpedienteContent({
       <PageHeader
         title={expediente.numero}
         tags={<EstadoTag estado={expediente.estado} />}
-        subtitle={expediente.asunto}
+        subtitle={
+          <>
+            <div>{expediente.asunto}</div>
+            <UnidadYGestion expediente={expediente} puedeEditarPorRol={access.editar || access.cambiarEstado} />
+          </>
+        }
         extra={
           <ExpedienteActions
             expediente={expediente}
             access={access}
             onEdit={() => setEditing(true)}
+            onTransfer={() => setTransferring(true)}
             onTransicion={setTransicion}
           />
         }
@@ -108,6 +153,7 @@ function ExpedienteContent({
               ),
             },
             { key: 'historial', label: 'Historial', children: <HistorialTimeline id_expediente={id} /> },
+            ...(accesosTab ? [{ key: 'accesos', label: 'Accesos', children: accesosTab(expediente) }] : []),
           ]}
         />
       </Card>
@@ -115,6 +161,7 @@ function ExpedienteContent({
         title={`Editar ${expediente.numero}`}
         okText="Guardar cambios"
         open={editing}
+        mode={{ crear: false, unidad: expediente.unidad.nombre }}
         initialValues={formValuesOf(expediente)}
         onSubmit={saveEdit}
         onClose={() => setEditing(false)}
@@ -126,19 +173,29 @@ function ExpedienteContent({
         onConfirm={(body) => changeEstado.mutateAsync(body)}
         onClose={() => setTransicion(null)}
       />
+      <TransferirModal
+        expediente={expediente}
+        open={transferring}
+        onConfirm={transfer}
+        onClose={() => setTransferring(false)}
+      />
     </>
   );
 }
 
-interface LoaderProps {
-  id: number;
-  id_expediente: string;
+interface TabRenders {
   documentosTab?: DocumentosTabRender;
+  accesosTab?: AccesosTabRender;
 }
 
-function ExpedienteLoader({ id, id_expediente, documentosTab }: LoaderProps) {
+interface LoaderProps extends TabRenders {
+  id: number;
+  id_expediente: string;
+}
+
+function ExpedienteLoader({ id, id_expediente, ...tabs }: LoaderProps) {
   const query = useExpediente(id);
-  if (query.data) return <ExpedienteContent expediente={query.data} documentosTab={documentosTab} />;
+  if (query.data) return <ExpedienteContent expediente={query.data} {...tabs} />;
   if (query.isPending) {
     return (
       <Card aria-busy="true" aria-label="Cargando el expediente">
@@ -161,16 +218,10 @@ function ExpedienteLoader({ id, id_expediente, documentosTab }: LoaderProps) {
   );
 }
 
-/** `/expedientes/ver/:id_expediente`: header with the allowed actions, data, documents and history. */
-export function ExpedienteDetailView({
-  id_expediente,
-  documentosTab,
-}: {
-  id_expediente: string;
-  documentosTab?: DocumentosTabRender;
-}) {
+/** `/expedientes/ver/:id_expediente`: header with the allowed actions, data, documents, history and accesos. */
+export function ExpedienteDetailView({ id_expediente, ...tabs }: TabRenders & { id_expediente: string }) {
   const id = parseId(id_expediente);
   if (id === null) return <ExpedienteNoExiste id_expediente={id_expediente} />;
   // Keyed by id: moving to another expediente starts with fresh dialogs and tabs.
-  return <ExpedienteLoader key={id} id={id} id_expediente={id_expediente} documentosTab={documentosTab} />;
+  return <ExpedienteLoader key={id} id={id} id_expediente={id_expediente} {...tabs} />;
 }

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExpedienteResumen } from '@ecodigital/contracts/expedientes';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
@@ -9,6 +10,7 @@ import { ExpedientesListView } from './ExpedientesListView';
 const server = setUpTestApiServer();
 let items: ExpedienteResumen[];
 let totalExacto: boolean;
+let unidadesDeCreacion: typeof UNIDADES;
 
 beforeEach(() => {
   items = [
@@ -22,6 +24,7 @@ beforeEach(() => {
     }),
   ];
   totalExacto = true;
+  unidadesDeCreacion = UNIDADES.filter((unidad) => unidad.ruta.startsWith('Urbanismo'));
   server().routes.set('GET /api/expedientes', (request) => {
     const page = Number(request.query.get('page') ?? 1);
     const total = items.length === 0 ? 0 : totalExacto ? 1234 : 1000;
@@ -40,7 +43,10 @@ beforeEach(() => {
     };
   });
   server().routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
-  server().routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
+  // Every unidad for the filter; only the person's own (and those below them) to open an expediente.
+  server().routes.set('GET /api/catalogos/unidades', (request) => ({
+    body: { success: true, data: request.query.get('ambito') === 'creacion' ? unidadesDeCreacion : UNIDADES },
+  }));
   server().routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
   signInWith(['expedientes.ver', 'expedientes.crear'], {
     id_usuario: 3,
@@ -60,6 +66,15 @@ function renderList(search = '') {
     `/expedientes${search}`,
   );
 }
+
+/** The option texts of an opened antd Select, from its own dropdown. */
+const optionsOf = (input: HTMLElement) =>
+  [
+    ...(document
+      .getElementById(input.getAttribute('aria-controls') ?? '')
+      ?.closest('.ant-select-dropdown')
+      ?.querySelectorAll('.ant-select-item-option') ?? []),
+  ].map((option) => option.textContent);
 
 const listRequests = () => server().requests.filter((request) => request.path === '/api/expedientes');
 
@@ -146,6 +161,42 @@ describe('ExpedientesListView', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=peticion'));
     await waitFor(() => expect(listRequests().at(-1)?.query.get('q')).toBe('peticion'));
     expect(listRequests().at(-1)?.query.get('page')).toBe('1');
+  });
+
+  it('offers in the create form only the unidades where the person may open one; the filter offers all', async () => {
+    renderList();
+    await screen.findByText('EXP-2025-000007');
+    const filtro = screen.getByLabelText('Unidad');
+    fireEvent.mouseDown(filtro.closest('.ant-select')!);
+    await waitFor(() =>
+      expect(optionsOf(filtro)).toEqual(UNIDADES.map((u) => (u.activo ? u.ruta : `${u.ruta} (desactivada)`))),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: /Nuevo expediente/ }));
+    const dialog = await screen.findByRole('dialog');
+    const unidad = within(dialog).getByLabelText('Unidad responsable');
+    fireEvent.mouseDown(unidad.closest('.ant-select')!);
+    await waitFor(() => expect(optionsOf(unidad)).toEqual(['Urbanismo', 'Urbanismo › Sección de Licencias']));
+    const tipo = within(dialog).getByLabelText('Tipo');
+    fireEvent.mouseDown(tipo.closest('.ant-select')!);
+    await waitFor(() => expect(optionsOf(tipo)).toEqual(['Solicitud', 'Queja o reclamo', 'Licencia']));
+    expect(
+      server()
+        .requests.filter((request) => request.path === '/api/catalogos/unidades')
+        .map((r) => r.query.toString()),
+    ).toEqual(expect.arrayContaining(['', 'ambito=creacion']));
+  });
+
+  it('says so, instead of an empty select, when the person may open expedientes in no unidad', async () => {
+    unidadesDeCreacion = [];
+    renderList();
+    await screen.findByText('EXP-2025-000007');
+    await userEvent.click(screen.getByRole('button', { name: /Nuevo expediente/ }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('No hay ninguna unidad en la que pueda abrir expedientes.');
+    expect(within(dialog).queryByLabelText('Unidad responsable')).toBeNull();
+    const crear = within(dialog).getByText('Crear expediente', { selector: 'button span' }).closest('button')!;
+    expect(crear.disabled).toBe(true);
   });
 
   it('shows the empty state, and hides "Nuevo expediente" without expedientes.crear', async () => {

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Checkbox, Flex, Space } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useCreateExpediente } from '../api/create-expediente';
@@ -15,8 +15,18 @@ import { useListState } from '../hooks/use-list-state';
 import { apiQueryOf } from '../list-paging';
 import { filtersOf } from '../list-search-params';
 
+export interface ExpedientesListViewProps {
+  /**
+   * Documents whose content matches the search box (issue 13), drawn under the list when the person
+   * ticks «También en el contenido de los documentos». Given by the route (features meet in app/).
+   */
+  busquedaEnContenido?: (q: string) => ReactNode;
+}
+
+const CREAR = { crear: true } as const;
+
 /** `/expedientes`: search, filter, sort and page through the expedientes; create one. */
-export function ExpedientesListView() {
+export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListViewProps = {}) {
   const navigate = useNavigate();
   const access = useExpedientesAccess();
   const { state, update, setFilters } = useListState();
@@ -24,6 +34,8 @@ export function ExpedientesListView() {
   const create = useCreateExpediente();
   const exportCsv = useExportExpedientesCsv();
   const [creating, setCreating] = useState(false);
+  const [enContenido, setEnContenido] = useState(true);
+  const q = state.q?.trim() ?? '';
 
   const openExpediente = (id: number) => navigate(`/expedientes/ver/${id}`);
 
@@ -68,7 +80,21 @@ export function ExpedientesListView() {
       />
       <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
         <ExpedientesFilterBar state={state} onChange={setFilters} />
+        {busquedaEnContenido && (
+          <Checkbox
+            style={{ marginTop: 8 }}
+            checked={enContenido}
+            onChange={(event) => setEnContenido(event.target.checked)}
+          >
+            También en el contenido de los documentos
+          </Checkbox>
+        )}
       </Card>
+      {busquedaEnContenido && enContenido && q.length >= 2 && (
+        <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
+          {busquedaEnContenido(q)}
+        </Card>
+      )}
       <Card styles={{ body: { padding: 0 } }}>
         <ExpedientesTable
           state={state}
@@ -84,6 +110,7 @@ export function ExpedientesListView() {
           title="Nuevo expediente"
           okText="Crear expediente"
           open={creating}
+          mode={CREAR}
           onSubmit={saveNew}
           onClose={() => setCreating(false)}
         />

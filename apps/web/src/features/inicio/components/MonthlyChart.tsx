@@ -7,33 +7,46 @@ const SERIES = [
   { campo: 'cerrados', nombre: 'Cerrados', color: '#f59e0b' },
 ] as const;
 
-/** Bars per month; the table beside it (visually hidden) is what a screen reader reads. */
+/** `2026-05` → the month and, below it, the year's last two digits («may», «26»). */
+function etiquetaCorta(mes: string): [string, string] {
+  const [nombre = mes, anio = ''] = etiquetaMes(mes).split(' ');
+  return [nombre, anio.slice(-2)];
+}
+
+/**
+ * Bars per month, each month's label in the same column as its bars so they cannot drift apart;
+ * on a narrow chart the labels turn upright (`inicio.css`). The table beside it (visually hidden)
+ * is what a screen reader reads.
+ */
 export default function MonthlyChart({ meses }: { meses: ExpedientesPorMes }) {
   const maximo = Math.max(1, ...meses.flatMap((m) => [m.abiertos, m.cerrados]));
   return (
-    <figure style={{ margin: 0 }}>
+    <figure className="inicio-chart">
       <div aria-hidden="true">
-        <div className="inicio-chart-bars">
-          {meses.map((mes) => (
-            <div
-              key={mes.mes}
-              className="inicio-chart-month"
-              title={`${etiquetaMes(mes.mes)}: ${formatNumber(mes.abiertos)} abiertos, ${formatNumber(mes.cerrados)} cerrados`}
-            >
-              {SERIES.map((serie) => (
-                <div
-                  key={serie.campo}
-                  className="inicio-chart-bar"
-                  style={{ height: `${(mes[serie.campo] / maximo) * 100}%`, background: serie.color }}
-                />
-              ))}
-            </div>
-          ))}
-        </div>
-        <div className="inicio-chart-labels">
-          {meses.map((mes) => (
-            <span key={mes.mes}>{etiquetaMes(mes.mes).replace(' 20', ' ')}</span>
-          ))}
+        <div className="inicio-chart-months">
+          {meses.map((mes) => {
+            const [nombre, anio] = etiquetaCorta(mes.mes);
+            return (
+              <div
+                key={mes.mes}
+                className="inicio-chart-month"
+                title={`${etiquetaMes(mes.mes)}: ${formatNumber(mes.abiertos)} abiertos, ${formatNumber(mes.cerrados)} cerrados`}
+              >
+                <div className="inicio-chart-month__bars">
+                  {SERIES.map((serie) => (
+                    <div
+                      key={serie.campo}
+                      className="inicio-chart-bar"
+                      style={{ height: `${(mes[serie.campo] / maximo) * 100}%`, background: serie.color }}
+                    />
+                  ))}
+                </div>
+                <span className="inicio-chart-month__label">
+                  {nombre} {anio}
+                </span>
+              </div>
+            );
+          })}
         </div>
         <div className="inicio-legend">
           {SERIES.map((serie) => (
@@ -44,25 +57,28 @@ export default function MonthlyChart({ meses }: { meses: ExpedientesPorMes }) {
           ))}
         </div>
       </div>
-      <table className="visually-hidden">
-        <caption>Expedientes abiertos y cerrados en cada uno de los últimos 12 meses</caption>
-        <thead>
-          <tr>
-            <th scope="col">Mes</th>
-            <th scope="col">Abiertos</th>
-            <th scope="col">Cerrados</th>
-          </tr>
-        </thead>
-        <tbody>
-          {meses.map((mes) => (
-            <tr key={mes.mes}>
-              <th scope="row">{etiquetaMesLarga(mes.mes)}</th>
-              <td>{formatNumber(mes.abiertos)}</td>
-              <td>{formatNumber(mes.cerrados)}</td>
+      {/* Hidden in a box of its own: a table is never narrower than its text, whatever its width says. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Expedientes abiertos y cerrados en cada uno de los últimos 12 meses</caption>
+          <thead>
+            <tr>
+              <th scope="col">Mes</th>
+              <th scope="col">Abiertos</th>
+              <th scope="col">Cerrados</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {meses.map((mes) => (
+              <tr key={mes.mes}>
+                <th scope="row">{etiquetaMesLarga(mes.mes)}</th>
+                <td>{formatNumber(mes.abiertos)}</td>
+                <td>{formatNumber(mes.cerrados)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

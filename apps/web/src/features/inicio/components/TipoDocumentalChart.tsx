@@ -17,23 +17,26 @@ export default function TipoDocumentalChart({ tipos }: { tipos: DocumentosPorTip
           </div>
         ))}
       </div>
-      <table className="visually-hidden">
-        <caption>Documentos por tipo documental</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tipo documental</th>
-            <th scope="col">Documentos</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tipos.map((tipo) => (
-            <tr key={tipo.id_tipo_documental}>
-              <th scope="row">{tipo.nombre}</th>
-              <td>{formatNumber(tipo.total)}</td>
+      {/* Hidden in a box of its own: a table is never narrower than its text, whatever its width says. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Documentos por tipo documental</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tipo documental</th>
+              <th scope="col">Documentos</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {tipos.map((tipo) => (
+              <tr key={tipo.id_tipo_documental}>
+                <th scope="row">{tipo.nombre}</th>
+                <td>{formatNumber(tipo.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

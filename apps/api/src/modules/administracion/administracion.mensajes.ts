@@ -1,0 +1,34 @@
+import { ApiHttpError, solicitudNoValida } from '../../shared/errors';
+
+export const MENSAJES_ADMINISTRACION = {
+  unidadNoExiste: 'La unidad no existe.',
+  padreNoExiste: 'La unidad superior indicada no existe.',
+  padreInactivo: 'La unidad superior indicada está desactivada.',
+  codigoRepetido: (codigo: string) => `Ya existe una unidad con el código «${codigo}».`,
+  nombreRepetido: (nombre: string) => `Ya existe una unidad «${nombre}» en ese mismo nivel.`,
+  ciclo: 'Una unidad no puede depender de sí misma ni de una unidad que depende de ella.',
+  unidadCreada: 'Unidad creada.',
+  unidadActualizada: 'Unidad actualizada.',
+  sinCambios: 'No hay cambios.',
+  personaNoExiste: 'La persona no existe.',
+  unidadesNoExisten: 'Alguna de las unidades indicadas no existe.',
+  unidadesInactivas: (nombres: string) => `No se puede asignar una unidad desactivada: ${nombres}.`,
+  unidadesPorGrupos: 'Las unidades de cada persona las asigna el proveedor de identidad (grupos): cámbielas allí.',
+  unidadesAsignadas: 'Unidades asignadas.',
+  rolNoValido: 'El nombre del rol no es válido.',
+  permisosNoExisten: (codigos: string) => `Permisos desconocidos: ${codigos}.`,
+  bloqueo: 'El rol «administrador» no puede perder el permiso de administrar roles: nadie podría devolverlo.',
+  permisosActualizados: 'Permisos actualizados.',
+  entradaNoExiste: 'La entrada del catálogo no existe.',
+  entradaRepetida: (nombre: string) => `Ya existe «${nombre}» en este catálogo.`,
+  nombreEnUso:
+    'El nombre de un tipo documental con documentos no se puede cambiar: forma parte de la huella del índice. Desactívelo y cree otro.',
+  entradaCreada: 'Entrada creada.',
+  entradaActualizada: 'Entrada actualizada.',
+} as const;
+
+export const unidadNoExiste = () => new ApiHttpError(404, MENSAJES_ADMINISTRACION.unidadNoExiste, 'NOT_FOUND');
+export const personaNoExiste = () => new ApiHttpError(404, MENSAJES_ADMINISTRACION.personaNoExiste, 'NOT_FOUND');
+export const entradaNoExiste = () => new ApiHttpError(404, MENSAJES_ADMINISTRACION.entradaNoExiste, 'NOT_FOUND');
+export const conflicto = (msg: string) => new ApiHttpError(409, msg, 'CONFLICT');
+export const noValido = (msg: string) => solicitudNoValida(msg);

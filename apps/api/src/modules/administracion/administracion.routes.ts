@@ -1,0 +1,133 @@
+import type { CatalogoEditable } from '@ecodigital/contracts/administracion';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerOf } from '../../shared/caller/caller';
+import { requirePermiso } from '../../shared/caller/permisos';
+import { idDeRuta } from '../../shared/id-param';
+import { entradaNoExiste, MENSAJES_ADMINISTRACION, personaNoExiste, unidadNoExiste } from './administracion.mensajes';
+import {
+  asignarPermisosSchema,
+  asignarUnidadesSchema,
+  auditoriaSchema,
+  crearEntradaSchema,
+  crearUnidadSchema,
+  editarEntradaSchema,
+  editarUnidadSchema,
+  listarCatalogoSchema,
+  listarPersonasSchema,
+  listarRolesSchema,
+  listarUnidadesSchema,
+} from './administracion.schemas';
+import { findAuditoria } from './auditoria.repository';
+import { crearEntrada, editarEntrada, listarEntradas } from './catalogos-editables.service';
+import { findPersonas } from './personas.repository';
+import { asignarUnidades } from './personas.service';
+import { asignarPermisos, listarRoles } from './roles.service';
+import { crearUnidad, editarUnidad, listarUnidades } from './unidades.service';
+
+export interface AdministracionOptions {
+  /** Groups claim mode: membership comes from the identity provider and is read-only here. */
+  porGrupos: boolean;
+}
+
+/** Authenticated; each area needs its own `administracion.*` permiso. Every change is audited. */
+const administracionRoutes: FastifyPluginAsyncTypebox<AdministracionOptions> = async (app, { porGrupos }) => {
+  const unidades = requirePermiso('administracion.unidades');
+  const usuarios = requirePermiso('administracion.usuarios');
+  const roles = requirePermiso('administracion.roles');
+  const catalogos = requirePermiso('administracion.catalogos');
+
+  app.get('/admin/unidades', { schema: listarUnidadesSchema, preValidation: unidades }, async () => ({
+    success: true as const,
+    data: await listarUnidades(app.db),
+  }));
+
+  app.post('/admin/unidades', { schema: crearUnidadSchema, preValidation: unidades }, async (request, reply) => {
+    const unidad = await crearUnidad(app.db, await callerOf(request), request.body);
+    return reply.code(201).send({ success: true as const, msg: MENSAJES_ADMINISTRACION.unidadCreada, data: unidad });
+  });
+
+  app.patch('/admin/unidades/:id', { schema: editarUnidadSchema, preValidation: unidades }, async (request) => {
+    const id = idDeRuta(request.params.id, unidadNoExiste);
+    const { unidad, cambiada } = await editarUnidad(app.db, await callerOf(request), id, request.body);
+    const msg = cambiada ? MENSAJES_ADMINISTRACION.unidadActualizada : MENSAJES_ADMINISTRACION.sinCambios;
+    return { success: true as const, msg, data: unidad };
+  });
+
+  app.get('/admin/usuarios', { schema: listarPersonasSchema, preValidation: usuarios }, async (request) => {
+    const { items, total } = await findPersonas(app.db, request.query);
+    return {
+      success: true as const,
+      data: {
+        items,
+        total,
+        page: request.query.page ?? 1,
+        pageSize: 50,
+        origen_unidades: porGrupos ? ('proveedor_identidad' as const) : ('aplicacion' as const),
+      },
+    };
+  });
+
+  app.put(
+    '/admin/usuarios/:id/unidades',
+    { schema: asignarUnidadesSchema, preValidation: usuarios },
+    async (request) => {
+      const id = idDeRuta(request.params.id, personaNoExiste);
+      const { persona, cambiada } = await asignarUnidades(app.db, await callerOf(request), id, request.body, porGrupos);
+      const msg = cambiada ? MENSAJES_ADMINISTRACION.unidadesAsignadas : MENSAJES_ADMINISTRACION.sinCambios;
+      return { success: true as const, msg, data: persona };
+    },
+  );
+
+  app.get('/admin/roles', { schema: listarRolesSchema, preValidation: roles }, async () => ({
+    success: true as const,
+    data: await listarRoles(app.db),
+  }));
+
+  app.put('/admin/roles/:rol/permisos', { schema: asignarPermisosSchema, preValidation: roles }, async (request) => {
+    const { roles: data, cambiado } = await asignarPermisos(
+      app.db,
+      await callerOf(request),
+      request.params.rol,
+      request.body,
+    );
+    const msg = cambiado ? MENSAJES_ADMINISTRACION.permisosActualizados : MENSAJES_ADMINISTRACION.sinCambios;
+    return { success: true as const, msg, data };
+  });
+
+  for (const catalogo of ['tipos', 'tipos-documentales'] as const satisfies readonly CatalogoEditable[]) {
+    app.get(`/admin/catalogos/${catalogo}`, { schema: listarCatalogoSchema, preValidation: catalogos }, async () => ({
+      success: true as const,
+      data: await listarEntradas(app.db, catalogo),
+    }));
+
+    app.post(
+      `/admin/catalogos/${catalogo}`,
+      { schema: crearEntradaSchema, preValidation: catalogos },
+      async (request, reply) => {
+        const entrada = await crearEntrada(app.db, await callerOf(request), catalogo, request.body);
+        return reply
+          .code(201)
+          .send({ success: true as const, msg: MENSAJES_ADMINISTRACION.entradaCreada, data: entrada });
+      },
+    );
+
+    app.patch(
+      `/admin/catalogos/${catalogo}/:id`,
+      { schema: editarEntradaSchema, preValidation: catalogos },
+      async (request) => {
+        const id = idDeRuta(request.params.id, entradaNoExiste);
+        const { entrada, cambiada } = await editarEntrada(app.db, await callerOf(request), catalogo, id, request.body);
+        const msg = cambiada ? MENSAJES_ADMINISTRACION.entradaActualizada : MENSAJES_ADMINISTRACION.sinCambios;
+        return { success: true as const, msg, data: entrada };
+      },
+    );
+  }
+
+  app.get(
+    '/admin/auditoria',
+    { schema: auditoriaSchema, preValidation: requirePermiso('administracion.auditoria') },
+    async (request) => ({ success: true as const, data: await findAuditoria(app.db, request.query) }),
+  );
+};
+
+export default administracionRoutes;

@@ -1,0 +1,53 @@
+import type { AsignarUnidades, PersonaAdmin } from '@ecodigital/contracts/administracion';
+import type { Database } from '../../db/database';
+import { registrarAuditoria } from '../../shared/auditoria';
+import type { Caller } from '../../shared/caller/caller';
+import { conflicto, MENSAJES_ADMINISTRACION, noValido, personaNoExiste } from './administracion.mensajes';
+import {
+  existePersona,
+  findPersona,
+  findUnidadesDePersona,
+  findUnidadesPorId,
+  replaceUnidadesDePersona,
+} from './personas.repository';
+
+/**
+ * Makes `unidades` the person's unidades. A unidad they already had may stay even if deactivated
+ * since; a new one must be active. In groups claim mode the identity provider decides: 409.
+ */
+export async function asignarUnidades(
+  db: Database,
+  caller: Caller,
+  id: number,
+  body: AsignarUnidades,
+  porGrupos: boolean,
+): Promise<{ persona: PersonaAdmin; cambiada: boolean }> {
+  if (porGrupos) throw conflicto(MENSAJES_ADMINISTRACION.unidadesPorGrupos);
+  return db.transaction(async (tx) => {
+    if (!(await existePersona(tx, id))) throw personaNoExiste();
+    const antes = await findUnidadesDePersona(tx, id);
+    const pedidas = await findUnidadesPorId(tx, body.unidades);
+    if (pedidas.length !== new Set(body.unidades).size) throw noValido(MENSAJES_ADMINISTRACION.unidadesNoExisten);
+    const yaTenia = new Set(antes.map((unidad) => unidad.id));
+    const inactivasNuevas = pedidas.filter((unidad) => !unidad.activa && !yaTenia.has(unidad.id));
+    if (inactivasNuevas.length) {
+      throw noValido(MENSAJES_ADMINISTRACION.unidadesInactivas(inactivasNuevas.map((u) => `«${u.nombre}»`).join(', ')));
+    }
+    const codigos = (lista: { codigo: string }[]) => lista.map((unidad) => unidad.codigo).sort();
+    const cambiada = JSON.stringify(codigos(antes)) !== JSON.stringify(codigos(pedidas));
+    if (cambiada) {
+      await replaceUnidadesDePersona(tx, id, body.unidades);
+      const persona = (await findPersona(tx, id))!;
+      await registrarAuditoria(tx, {
+        id_usuario: caller.id_usuario,
+        accion: 'usuario.unidades',
+        entidad: 'usuario',
+        id_entidad: id,
+        descripcion: `Unidades de ${persona.nombre_completo}: ${pedidas.map((u) => u.nombre).join(', ') || 'ninguna'}.`,
+        antes: codigos(antes),
+        despues: codigos(pedidas),
+      });
+    }
+    return { persona: (await findPersona(tx, id))!, cambiada };
+  });
+}

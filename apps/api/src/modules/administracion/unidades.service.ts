@@ -1,0 +1,117 @@
+import type { CrearUnidad, EditarUnidad, Unidad } from '@ecodigital/contracts/administracion';
+import type { Database, Queryable } from '../../db/database';
+import { registrarAuditoria } from '../../shared/auditoria';
+import type { Caller } from '../../shared/caller/caller';
+import { conflicto, MENSAJES_ADMINISTRACION, noValido, unidadNoExiste } from './administracion.mensajes';
+import {
+  creariaCiclo,
+  existeCodigo,
+  existeNombreHermano,
+  findFilaUnidad,
+  findUnidadAdmin,
+  findUnidadesAdmin,
+  insertUnidad,
+  updateUnidad,
+  type FilaUnidad,
+} from './unidades.repository';
+
+export const listarUnidades = (db: Database) => findUnidadesAdmin(db);
+
+const normalizarCodigo = (codigo: string) => codigo.trim().toUpperCase();
+const normalizarNombre = (nombre: string) => nombre.trim().replace(/\s+/g, ' ');
+
+async function comprobarPadre(tx: Queryable, idPadre: number | null): Promise<void> {
+  if (idPadre === null) return;
+  const padre = await findFilaUnidad(tx, idPadre);
+  if (!padre) throw noValido(MENSAJES_ADMINISTRACION.padreNoExiste);
+  if (!padre.activa) throw noValido(MENSAJES_ADMINISTRACION.padreInactivo);
+}
+
+async function comprobarUnicidad(
+  tx: Queryable,
+  unidad: Pick<FilaUnidad, 'codigo' | 'nombre' | 'id_padre'> & { id?: number },
+): Promise<void> {
+  if (await existeCodigo(tx, unidad.codigo, unidad.id))
+    throw conflicto(MENSAJES_ADMINISTRACION.codigoRepetido(unidad.codigo));
+  if (await existeNombreHermano(tx, unidad.nombre, unidad.id_padre, unidad.id)) {
+    throw conflicto(MENSAJES_ADMINISTRACION.nombreRepetido(unidad.nombre));
+  }
+}
+
+// Creating and moving unidades is serialised: two moves at once could each pass the loop check.
+const BLOQUEO_ARBOL = `SELECT pg_advisory_xact_lock(hashtext('ecodigital.unidades'))`;
+
+export async function crearUnidad(db: Database, caller: Caller, body: CrearUnidad): Promise<Unidad> {
+  const nueva = {
+    codigo: normalizarCodigo(body.codigo),
+    nombre: normalizarNombre(body.nombre),
+    id_padre: body.id_padre ?? null,
+  };
+  return db.transaction(async (tx) => {
+    await tx.query(BLOQUEO_ARBOL);
+    await comprobarPadre(tx, nueva.id_padre);
+    await comprobarUnicidad(tx, nueva);
+    const creada = await insertUnidad(tx, nueva);
+    await registrarAuditoria(tx, {
+      id_usuario: caller.id_usuario,
+      accion: 'unidad.crear',
+      entidad: 'unidad',
+      id_entidad: creada.id,
+      descripcion: `Creó la unidad «${creada.nombre}» (${creada.codigo}).`,
+      despues: creada,
+    });
+    return (await findUnidadAdmin(tx, creada.id))!;
+  });
+}
+
+/** Renames, recodes, moves (with everything below it) or (de)activates a unidad. */
+export async function editarUnidad(
+  db: Database,
+  caller: Caller,
+  id: number,
+  body: EditarUnidad,
+): Promise<{ unidad: Unidad; cambiada: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.query(BLOQUEO_ARBOL);
+    const antes = await findFilaUnidad(tx, id, { forUpdate: true });
+    if (!antes) throw unidadNoExiste();
+    const despues: FilaUnidad = {
+      ...antes,
+      ...(body.codigo === undefined ? {} : { codigo: normalizarCodigo(body.codigo) }),
+      ...(body.nombre === undefined ? {} : { nombre: normalizarNombre(body.nombre) }),
+      ...(body.id_padre === undefined ? {} : { id_padre: body.id_padre }),
+      ...(body.activa === undefined ? {} : { activa: body.activa }),
+    };
+    const cambiados = (Object.keys(despues) as (keyof FilaUnidad)[]).filter((campo) => despues[campo] !== antes[campo]);
+    if (cambiados.length === 0) return { unidad: (await findUnidadAdmin(tx, id))!, cambiada: false };
+
+    if (despues.id_padre !== antes.id_padre && despues.id_padre !== null) {
+      if (despues.id_padre === id || (await creariaCiclo(tx, id, despues.id_padre))) {
+        throw noValido(MENSAJES_ADMINISTRACION.ciclo);
+      }
+      await comprobarPadre(tx, despues.id_padre);
+    }
+    await comprobarUnicidad(tx, despues);
+    await updateUnidad(tx, despues);
+    await registrarAuditoria(tx, {
+      id_usuario: caller.id_usuario,
+      accion: 'unidad.modificar',
+      entidad: 'unidad',
+      id_entidad: id,
+      descripcion: descripcionCambio(antes, despues, cambiados),
+      antes: Object.fromEntries(cambiados.map((campo) => [campo, antes[campo]])),
+      despues: Object.fromEntries(cambiados.map((campo) => [campo, despues[campo]])),
+    });
+    return { unidad: (await findUnidadAdmin(tx, id))!, cambiada: true };
+  });
+}
+
+function descripcionCambio(antes: FilaUnidad, despues: FilaUnidad, cambiados: (keyof FilaUnidad)[]): string {
+  const partes: string[] = [];
+  if (cambiados.includes('nombre')) partes.push(`renombró «${antes.nombre}» como «${despues.nombre}»`);
+  if (cambiados.includes('codigo')) partes.push(`cambió el código ${antes.codigo} por ${despues.codigo}`);
+  if (cambiados.includes('id_padre')) partes.push('la movió a otra unidad superior');
+  if (cambiados.includes('activa')) partes.push(despues.activa ? 'la activó' : 'la desactivó');
+  const texto = partes.join(', ');
+  return `Unidad «${despues.nombre}»: ${texto}.`;
+}

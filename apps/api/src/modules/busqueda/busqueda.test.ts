@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaginaBusqueda, ResultadoBusqueda } from '@ecodigital/contracts/documentos';
+import type { Caller } from '../../shared/caller/caller';
+import { leerAlcance } from '../../shared/caller/alcance';
+import { callerDePrueba } from '../../testing/callers';
+import { useTestStack } from '../../testing/test-stack';
+import { crearExpediente, subirArchivo } from '../documentos/texto/testing/subir';
+import { buscarDocumentos } from './busqueda.repository';
+import { leerBusqueda } from './consulta-texto';
+
+const stack = useTestStack();
+
+const TEXTOS = {
+  resolucion:
+    'Resolución de la Alcaldía por la que se concede la licencia de obra menor en la calle Mayor 12. ' +
+    'La licencia se otorga salvo el derecho de propiedad y sin perjuicio de terceros.',
+  informe: 'Informe técnico sobre las licencias de apertura de la calle Real 5: favorable.',
+  solicitud: 'Solicitud de cambio de titularidad. La calle Mayor tiene 12 viviendas y una Petición vecinal.',
+  vado: 'Petición de vado permanente. <script>alert("hola")</script> El interesado pide el vado.',
+  otroExpediente: 'Acta de replanteo de la licencia de la plaza Nueva.',
+};
+const ids: Record<keyof typeof TEXTOS, number> = {} as never;
+let expediente: number;
+let otroExpediente: number;
+
+beforeAll(async () => {
+  expediente = await crearExpediente(stack, 'Obras en la calle Mayor');
+  otroExpediente = await crearExpediente(stack, 'Plaza Nueva');
+  for (const [clave, texto] of Object.entries(TEXTOS) as [keyof typeof TEXTOS, string][]) {
+    const destino = clave === 'otroExpediente' ? otroExpediente : expediente;
+    ids[clave] = await subirArchivo(stack, destino, `${clave}.txt`, Buffer.from(texto, 'utf8'));
+  }
+  await stack.app().extraccionTexto.procesarPendientes();
+  await stack.app().extraccionTexto.detener();
+});
+
+async function buscar(q: string, extra = ''): Promise<PaginaBusqueda> {
+  const admin = await stack.as('admin');
+  const respuesta = await admin.get(`/api/documentos/buscar?q=${encodeURIComponent(q)}${extra}`);
+  expect(respuesta.statusCode, respuesta.body).toBe(200);
+  return respuesta.json().data;
+}
+const nombres = (pagina: PaginaBusqueda) => pagina.items.map((item) => item.nombre).sort();
+const resaltados = (item: ResultadoBusqueda) =>
+  item.fragmento.filter((trozo) => trozo.resaltado).map((trozo) => trozo.texto);
+
+describe('GET /api/documentos/buscar: Spanish, without accents', () => {
+  it('finds the forms of a word: «licencias» finds «licencia»', async () => {
+    expect(nombres(await buscar('licencias'))).toEqual(['informe.txt', 'otroExpediente.txt', 'resolucion.txt']);
+  });
+
+  it('ignores accents and case both ways: «peticion» finds «Petición», «RESOLUCIÓN» finds «Resolución»', async () => {
+    expect(nombres(await buscar('peticion'))).toEqual(['solicitud.txt', 'vado.txt']);
+    expect(nombres(await buscar('RESOLUCIÓN'))).toEqual(['resolucion.txt']);
+  });
+
+  it('finds words typed in part: «licen», «titular»', async () => {
+    expect(nombres(await buscar('licen'))).toEqual(['informe.txt', 'otroExpediente.txt', 'resolucion.txt']);
+    expect(nombres(await buscar('titular'))).toEqual(['solicitud.txt']);
+  });
+
+  it('a phrase in quotes needs its words in that order; without quotes, all of them anywhere', async () => {
+    expect(nombres(await buscar('"calle Mayor 12"'))).toEqual(['resolucion.txt']);
+    expect(nombres(await buscar('calle Mayor 12'))).toEqual(['resolucion.txt', 'solicitud.txt']);
+  });
+
+  it('excludes with «-» and offers alternatives with «o»', async () => {
+    expect(nombres(await buscar('licencia -apertura'))).toEqual(['otroExpediente.txt', 'resolucion.txt']);
+    expect(nombres(await buscar('vado o titularidad'))).toEqual(['solicitud.txt', 'vado.txt']);
+  });
+
+  it('ranks by relevance and gives the expediente, the document and a fragment with the matches marked', async () => {
+    const pagina = await buscar('licencia');
+    expect(pagina).toMatchObject({ total: 3, totalExacto: true, page: 1, pageSize: 20 });
+    const [primero] = pagina.items;
+    expect(primero).toMatchObject({
+      id_documento: ids.resolucion,
+      nombre: 'resolucion.txt',
+      formato: 'TXT',
+      anulado: false,
+      tipo_documental: 'Resolución',
+      expediente: { id_expediente: expediente, asunto: 'Obras en la calle Mayor' },
+    });
+    expect(primero!.expediente.numero).toMatch(/^EXP-\d{4}-\d{6}$/);
+    expect(resaltados(primero!)).toEqual(['licencia', 'licencia']);
+    expect(primero!.fragmento.map((trozo) => trozo.texto).join('')).toContain('se concede la licencia de obra menor');
+    const rangos = pagina.items.map((item) => item.rango);
+    expect(rangos).toEqual([...rangos].sort((a, b) => b - a));
+    expect(rangos[0]).toBeGreaterThan(rangos[2]!);
+  });
+
+  it('fragments are plain text pieces: markup in a document never reaches them as markup', async () => {
+    const [vado] = (await buscar('vado')).items;
+    const texto = vado!.fragmento.map((trozo) => trozo.texto).join('');
+    // ts_headline drops what looks like tags; what remains is text, rendered as text by the web.
+    expect(texto).toContain('alert("hola")');
+    expect(texto).not.toContain('<');
+    expect(resaltados(vado!)).toEqual(['vado', 'vado']);
+  });
+
+  it('pages, filters by expediente, and answers an empty page for words that are not there or only stop words', async () => {
+    const segunda = await buscar('licencia', '&pageSize=1&page=2');
+    expect(segunda).toMatchObject({ total: 3, page: 2, pageSize: 1 });
+    expect(segunda.items).toHaveLength(1);
+    expect(nombres(await buscar('licencia', `&id_expediente=${otroExpediente}`))).toEqual(['otroExpediente.txt']);
+    expect(await buscar('zarzamora')).toMatchObject({ items: [], total: 0, totalExacto: true });
+    expect(await buscar('de la')).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('refuses a search with nothing to look for, with a Spanish message', async () => {
+    const admin = await stack.as('admin');
+    const soloExcluidas = await admin.get('/api/documentos/buscar?q=-licencia');
+    expect(soloExcluidas.statusCode).toBe(400);
+    expect(soloExcluidas.json().msg).toMatch(/al menos una palabra/);
+    expect((await admin.get('/api/documentos/buscar?q=a')).statusCode).toBe(400);
+    expect((await admin.get('/api/documentos/buscar')).statusCode).toBe(400);
+  });
+});
+
+/**
+ * Visibility: whoever may not see an expediente gets nothing of its documents, not a count, not a
+ * fragment, not a thumbnail: `consulta` with `expedientes.ver` removed, and `tesorera`, who holds
+ * it but belongs to Tesorería, not to Urbanismo where these documents are.
+ */
+describe('visibility', () => {
+  beforeAll(async () => {
+    await stack.app().db.query(`DELETE FROM rol_permiso WHERE rol = 'consulta' AND permiso = 'expedientes.ver'`);
+  });
+  afterAll(async () => {
+    await stack.app().db.query(`INSERT INTO rol_permiso (rol, permiso) VALUES ('consulta', 'expedientes.ver')`);
+  });
+
+  const callerSinVer = async (): Promise<Caller> => {
+    const [usuario] = await stack.app().db.query<{ id_usuario: number }>('SELECT id_usuario FROM usuario LIMIT 1');
+    return callerDePrueba({ id_usuario: usuario!.id_usuario, permisos: ['documentos.descargar'] });
+  };
+  const callerDeOtraUnidad = async (): Promise<Caller> => {
+    const [usuario] = await stack
+      .app()
+      .db.query<{ id_usuario: number }>(`SELECT id_usuario FROM usuario WHERE username = 'tesorera'`);
+    const alcance = await leerAlcance(stack.app().db, usuario!.id_usuario);
+    return callerDePrueba({ id_usuario: usuario!.id_usuario, alcance });
+  };
+  const SIN_VISTA = [
+    { nombre: 'consulta sin «expedientes.ver»', usuario: 'consulta' as const, caller: callerSinVer },
+    { nombre: 'tesorera, de otra unidad', usuario: 'tesorera' as const, caller: callerDeOtraUnidad },
+  ];
+
+  it.each(SIN_VISTA)('$nombre: the search finds nothing, and says no number', async ({ caller }) => {
+    const pagina = await buscarDocumentos(
+      stack.app().db,
+      await caller(),
+      leerBusqueda('licencia'),
+      {},
+      { page: 1, pageSize: 20 },
+    );
+    expect(pagina).toEqual({ items: [], page: 1, pageSize: 20, total: 0, totalExacto: true });
+  });
+
+  it.each(SIN_VISTA)('$nombre: the route answers nothing about the documents', async ({ usuario }) => {
+    const cliente = await stack.as(usuario);
+    const respuesta = await cliente.get('/api/documentos/buscar?q=licencia');
+    expect([403, 200]).toContain(respuesta.statusCode);
+    expect(respuesta.body).not.toMatch(/licencia|resolucion|total":[1-9]/);
+  });
+
+  it.each(SIN_VISTA)(
+    '$nombre: no thumbnail either (404, as for a document that does not exist)',
+    async ({ usuario }) => {
+      await stack.app().db.query(
+        `INSERT INTO documento_miniatura (id_documento, imagen, ancho, alto) VALUES ($1, '\\xffd8ff', 1, 1)
+       ON CONFLICT DO NOTHING`,
+        [ids.resolucion],
+      );
+      const cliente = await stack.as(usuario);
+      expect((await cliente.get(`/api/documentos/${ids.resolucion}/miniatura`)).statusCode).toBe(404);
+      const gestor = await stack.as('gestor');
+      expect((await gestor.get(`/api/documentos/${ids.resolucion}/miniatura`)).statusCode).toBe(200);
+    },
+  );
+});

@@ -1,0 +1,142 @@
+import type { IndiceTextoEstado, Reindexar } from '@ecodigital/contracts/documentos';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../../db/database';
+import type { Caller } from '../../shared/caller/caller';
+import { isoString } from '../../shared/dates';
+import { nombreCompletoSql } from '../../shared/sql';
+import { reindexadoEnCurso } from './busqueda.mensajes';
+
+/** Documents per batch of a re-indexing: one statement each, progress committed with it. */
+export const LOTE_REINDEXADO = 1000;
+/** A run not renewed for this long belongs to an instance that stopped: another one resumes it. */
+export const ARRIENDO_REINDEXADO_MS = 120_000;
+
+export async function estadoIndice(db: Queryable, ocrDisponible: boolean): Promise<IndiceTextoEstado> {
+  const estados = await db.query<{ estado: keyof IndiceTextoEstado['porEstado']; n: string }>(
+    'SELECT estado, count(*) AS n FROM documento_texto GROUP BY estado',
+  );
+  const porEstado = { pendiente: 0, indexado: 0, sin_texto: 0, error: 0 };
+  for (const fila of estados) porEstado[fila.estado] = Number(fila.n);
+  const [enProceso] = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM documento_texto WHERE estado = 'pendiente' AND tomado_hasta > now()`,
+  );
+  const [ultimo] = await db.query<{
+    modo: 'vectores' | 'extraccion';
+    iniciado: Date;
+    terminado: Date | null;
+    total: number;
+    hechos: number;
+    solicitado_por: string;
+  }>(
+    `SELECT r.modo, r.iniciado, r.terminado, r.total, r.hechos, ${nombreCompletoSql('u')} AS solicitado_por
+     FROM reindexado r JOIN usuario u ON u.id_usuario = r.solicitado_por
+     ORDER BY r.id DESC LIMIT 1`,
+  );
+  const errores = await db.query<{
+    id_documento: number;
+    nombre: string;
+    numero: string;
+    motivo: string | null;
+    actualizado: Date;
+  }>(
+    `SELECT dt.id_documento, d.nombre, e.numero, dt.motivo, dt.actualizado
+     FROM documento_texto dt
+     JOIN documento d ON d.id_documento = dt.id_documento
+     JOIN expediente e ON e.id_expediente = d.id_expediente
+     WHERE dt.estado = 'error'
+     ORDER BY dt.actualizado DESC, dt.id_documento DESC
+     LIMIT 20`,
+  );
+  return {
+    porEstado,
+    enProceso: Number(enProceso?.n ?? 0),
+    reindexado: ultimo
+      ? {
+          ...ultimo,
+          iniciado: isoString(ultimo.iniciado),
+          terminado: ultimo.terminado === null ? null : isoString(ultimo.terminado),
+        }
+      : null,
+    ocrDisponible,
+    errores: errores.map((fila) => ({ ...fila, actualizado: isoString(fila.actualizado) })),
+  };
+}
+
+/** Records a new run (409 while another is unfinished); the caller then runs it with `ejecutarReindexado`. */
+export async function iniciarReindexado(db: Database, caller: Caller, cuerpo: Reindexar): Promise<number> {
+  try {
+    const [fila] = await db.query<{ id: number }>(
+      `INSERT INTO reindexado (modo, solicitado_por, total, tomado_hasta)
+       SELECT $1, $2, count(*), now() + $3 * interval '1 millisecond' FROM documento_texto
+       RETURNING id`,
+      [cuerpo.modo ?? 'vectores', caller.id_usuario, ARRIENDO_REINDEXADO_MS],
+    );
+    return fila!.id;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw reindexadoEnCurso();
+    throw error;
+  }
+}
+
+/** An unfinished run whose lease expired (its instance stopped), taken over by this one. */
+export async function tomarReindexadoAbandonado(db: Queryable): Promise<number | undefined> {
+  const [fila] = await db.query<{ id: number }>(
+    `UPDATE reindexado SET tomado_hasta = now() + $1 * interval '1 millisecond'
+     WHERE terminado IS NULL AND tomado_hasta < now()
+     RETURNING id`,
+    [ARRIENDO_REINDEXADO_MS],
+  );
+  return fila?.id;
+}
+
+const CAMBIOS: Record<'vectores' | 'extraccion', string> = {
+  // The stored text is indexed again with the current configuration.
+  vectores: 'vector = documento_vector(d.nombre, dt.texto)',
+  // Read again by the workers; text and vector stay searchable until the new ones replace them.
+  extraccion: `estado = 'pendiente', intentos = 0, motivo = NULL, disponible_desde = now()`,
+};
+
+/**
+ * Runs `id` batch after batch from where it stopped, each batch and its progress one statement,
+ * until every document is done. Memory does not grow with the number of documents: PostgreSQL does
+ * the work and only counters come back.
+ */
+export async function ejecutarReindexado(
+  db: Database,
+  id: number,
+  opciones: { log: FastifyBaseLogger; seguir: () => boolean; alAvanzar?: () => void },
+): Promise<boolean> {
+  const [ejecucion] = await db.query<{ modo: 'vectores' | 'extraccion' }>('SELECT modo FROM reindexado WHERE id = $1', [
+    id,
+  ]);
+  if (!ejecucion) return false;
+  while (opciones.seguir()) {
+    const [fila] = await db.query<{ terminado: Date | null }>(
+      `WITH lote AS (
+         SELECT dt.id_documento FROM documento_texto dt, reindexado r
+         WHERE r.id = $1 AND dt.id_documento > r.ultimo_id
+         ORDER BY dt.id_documento LIMIT $2
+       ),
+       hecho AS (
+         UPDATE documento_texto dt SET ${CAMBIOS[ejecucion.modo]}
+         FROM documento d, lote
+         WHERE dt.id_documento = lote.id_documento AND d.id_documento = dt.id_documento
+         RETURNING dt.id_documento
+       )
+       UPDATE reindexado
+       SET hechos = hechos + (SELECT count(*) FROM hecho),
+           ultimo_id = coalesce((SELECT max(id_documento) FROM hecho), ultimo_id),
+           tomado_hasta = now() + $3 * interval '1 millisecond',
+           terminado = CASE WHEN (SELECT count(*) FROM hecho) < $2 THEN now() END
+       WHERE id = $1 AND terminado IS NULL
+       RETURNING terminado`,
+      [id, LOTE_REINDEXADO, ARRIENDO_REINDEXADO_MS],
+    );
+    opciones.alAvanzar?.();
+    if (!fila || fila.terminado) {
+      opciones.log.info({ id, modo: ejecucion.modo }, 'reindexado terminado');
+      return true;
+    }
+  }
+  return false;
+}

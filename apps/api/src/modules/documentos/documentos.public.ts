@@ -1,0 +1,2 @@
+/** What other modules may use of the documentos module (the lint rules allow no other door). */
+export { ocrDisponible } from './texto/ocr';

@@ -1,0 +1,162 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { ErrorDeExtraccion, numeroLegible, type OpcionesExtraccion, type ResultadoExtraccion } from './resultado';
+
+export interface PeticionExtraccion {
+  id: number;
+  ruta: string;
+  opciones: OpcionesExtraccion;
+}
+
+export type RespuestaExtraccion =
+  | { id: number; ok: true; resultado: ResultadoExtraccion }
+  | { id: number; ok: false; motivo: string; permanente: boolean; detalle: string };
+
+export interface LimitesProceso {
+  tiempoMaxMs: number;
+  memoriaMaxMb: number;
+  /** A process serves this many documents, then a fresh one takes over (no memory kept from old files). */
+  documentosPorProceso?: number;
+}
+
+const VIGILANCIA_MS = 100;
+
+/** Sources under tsx (development, tests), or the file esbuild writes beside `server.js`. */
+function entrada(): { archivo: string; execArgv: string[] } {
+  if (import.meta.url.endsWith('.ts')) {
+    return {
+      archivo: fileURLToPath(new URL('./proceso-extractor.ts', import.meta.url)),
+      execArgv: ['--import', 'tsx'],
+    };
+  }
+  return { archivo: fileURLToPath(new URL('./extractor.js', import.meta.url)), execArgv: [] };
+}
+
+/** Resident memory of a process in MB, from Linux's /proc; `undefined` elsewhere. */
+async function memoriaResidenteMb(pid: number): Promise<number | undefined> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+  const kb = status && /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+  return kb ? Number(kb) / 1024 : undefined;
+}
+
+/**
+ * Extracts documents in a child process of its own, one at a time, within a time and a memory
+ * limit: past either, the process (and whatever it started, such as pdftoppm) is killed and the
+ * document fails with a reason; the next one gets a fresh process. The V8 heap is capped too, so
+ * JavaScript that runs away dies at once instead of growing until the next look at its memory.
+ */
+export class ExtractorAislado {
+  #proceso: ChildProcess | undefined;
+  #hechos = 0;
+  #siguienteId = 1;
+  #stderr = '';
+
+  constructor(private readonly limites: LimitesProceso) {}
+
+  #arrancar(): ChildProcess {
+    const { archivo, execArgv } = entrada();
+    const proceso = fork(archivo, [], {
+      execArgv: [...execArgv, `--max-old-space-size=${this.limites.memoriaMaxMb}`],
+      serialization: 'advanced',
+      // Its own process group: killing the group also ends the tools it runs.
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    this.#stderr = '';
+    proceso.stderr?.on('data', (chunk: Buffer) => {
+      this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-4000);
+    });
+    proceso.on('error', () => {});
+    this.#proceso = proceso;
+    this.#hechos = 0;
+    return proceso;
+  }
+
+  #matar(proceso: ChildProcess): void {
+    if (this.#proceso === proceso) this.#proceso = undefined;
+    if (proceso.pid === undefined || proceso.exitCode !== null || proceso.signalCode !== null) return;
+    try {
+      process.kill(-proceso.pid, 'SIGKILL');
+    } catch {
+      proceso.kill('SIGKILL');
+    }
+  }
+
+  /** The last lines the process wrote to stderr (for the log when it dies). */
+  get ultimoError(): string {
+    return this.#stderr;
+  }
+
+  async extraer(ruta: string, opciones: OpcionesExtraccion): Promise<ResultadoExtraccion> {
+    const proceso = this.#proceso ?? this.#arrancar();
+    const id = this.#siguienteId++;
+    const { tiempoMaxMs, memoriaMaxMb } = this.limites;
+    try {
+      return await new Promise<ResultadoExtraccion>((resolve, reject) => {
+        const terminar = (error?: ErrorDeExtraccion, resultado?: ResultadoExtraccion) => {
+          clearTimeout(tiempo);
+          clearInterval(vigilancia);
+          proceso.off('message', alMensaje);
+          proceso.off('exit', alSalir);
+          if (error) reject(error);
+          else resolve(resultado!);
+        };
+        const alMensaje = (respuesta: RespuestaExtraccion) => {
+          if (respuesta.id !== id) return;
+          if (respuesta.ok) terminar(undefined, respuesta.resultado);
+          else terminar(new ErrorDeExtraccion(respuesta.motivo, respuesta.permanente));
+        };
+        const alSalir = () => {
+          const memoria = /heap out of memory|Allocation failed/i.test(this.#stderr);
+          terminar(
+            new ErrorDeExtraccion(
+              memoria
+                ? `La extracción superó ${memoriaMaxMb} MB de memoria y se detuvo.`
+                : 'El proceso de extracción terminó de forma inesperada.',
+              false,
+            ),
+          );
+        };
+        const tiempo = setTimeout(() => {
+          this.#matar(proceso);
+          terminar(
+            new ErrorDeExtraccion(
+              `La extracción tardó más de ${numeroLegible(tiempoMaxMs / 1000)} s y se detuvo.`,
+              false,
+            ),
+          );
+        }, tiempoMaxMs);
+        const vigilancia = setInterval(() => {
+          if (proceso.pid === undefined) return;
+          void memoriaResidenteMb(proceso.pid).then((mb) => {
+            if (mb === undefined || mb <= memoriaMaxMb) return;
+            this.#matar(proceso);
+            terminar(new ErrorDeExtraccion(`La extracción superó ${memoriaMaxMb} MB de memoria y se detuvo.`, false));
+          });
+        }, VIGILANCIA_MS);
+        proceso.on('message', alMensaje);
+        proceso.once('exit', alSalir);
+        proceso.send({ id, ruta, opciones } satisfies PeticionExtraccion);
+      });
+    } catch (error) {
+      // After a failure nothing of that file may linger in the next document's process.
+      if (error instanceof ErrorDeExtraccion && !error.permanente) this.#matar(proceso);
+      throw error;
+    } finally {
+      this.#hechos++;
+      if (this.#hechos >= (this.limites.documentosPorProceso ?? 200) && this.#proceso === proceso) this.cerrar();
+    }
+  }
+
+  /** Ends the process (it closes its OCR worker and leaves when the channel closes). */
+  cerrar(): void {
+    const proceso = this.#proceso;
+    this.#proceso = undefined;
+    if (!proceso) return;
+    if (proceso.connected) proceso.disconnect();
+    // A process stuck in native code does not notice the channel closing.
+    setTimeout(() => this.#matar(proceso), 5_000).unref();
+    proceso.unref();
+  }
+}

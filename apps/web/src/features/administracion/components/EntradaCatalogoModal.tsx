@@ -1,0 +1,67 @@
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import type { EntradaCatalogo } from '@ecodigital/contracts/administracion';
+import { LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
+import { useEnvio } from '../../../lib/use-envio';
+
+const { nombreCatalogoMin: MIN, nombreCatalogoMax: MAX } = LIMITES_ADMINISTRACION;
+
+interface Props {
+  /** Null: closed; `nueva`: adding; an entry: renaming it. */
+  entrada: EntradaCatalogo | 'nueva' | null;
+  /** «Tipos de expediente», «Tipos documentales». */
+  catalogo: string;
+  onSave: (nombre: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Adds an entry to a catalogue or renames one. */
+export function EntradaCatalogoModal({ entrada: requested, catalogo, onSave, onClose }: Props) {
+  const [entrada, setEntrada] = useState(requested);
+  if (requested && requested !== entrada) setEntrada(requested);
+  const { enviando: saving, enviar } = useEnvio();
+  const nueva = entrada === 'nueva';
+
+  async function submit({ nombre }: { nombre: string }) {
+    // Refused (a repeated name, a name fixed by use): the dialog stays open.
+    const { ok } = await enviar(() => onSave(nombre.trim()));
+    if (ok) onClose();
+  }
+
+  return (
+    <Modal
+      title={nueva ? `Añadir a ${catalogo.toLowerCase()}` : `Renombrar «${entrada?.nombre ?? ''}»`}
+      open={requested !== null}
+      okText={nueva ? 'Añadir' : 'Guardar'}
+      cancelText="Cancelar"
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+      okButtonProps={{ htmlType: 'submit' }}
+      modalRender={(content) => (
+        <Form
+          layout="vertical"
+          name="entrada-catalogo"
+          initialValues={{ nombre: nueva || !entrada ? '' : entrada.nombre }}
+          onFinish={submit}
+          requiredMark
+        >
+          {content}
+        </Form>
+      )}
+    >
+      <Form.Item
+        name="nombre"
+        label="Nombre"
+        rules={[
+          { required: true, whitespace: true, message: 'Indique el nombre.' },
+          { min: MIN, message: `El nombre debe tener al menos ${MIN} caracteres.` },
+          { max: MAX, message: `El nombre admite como máximo ${MAX} caracteres.` },
+        ]}
+      >
+        <Input maxLength={MAX} autoFocus />
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  FileSearchOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+export interface SeccionAdministracion {
+  /** The menu's route name; the path is `/<nom_modulo>`. */
+  nom_modulo: string;
+  titulo: string;
+  descripcion: string;
+  icono: ReactNode;
+}
+
+/** The administration screens, in menu order. Who sees each one is the menu's business (its permiso). */
+export const SECCIONES: readonly SeccionAdministracion[] = [
+  {
+    nom_modulo: 'administracion/unidades',
+    titulo: 'Unidades',
+    descripcion: 'El árbol de la organización: añada, renombre, mueva o desactive unidades.',
+    icono: <ApartmentOutlined />,
+  },
+  {
+    nom_modulo: 'administracion/personas',
+    titulo: 'Personas',
+    descripcion: 'Busque a las personas, vea sus roles y su último acceso, y asígneles unidades.',
+    icono: <TeamOutlined />,
+  },
+  {
+    nom_modulo: 'administracion/roles',
+    titulo: 'Roles y permisos',
+    descripcion: 'Qué puede hacer cada rol, en una tabla de permisos.',
+    icono: <SafetyCertificateOutlined />,
+  },
+  {
+    nom_modulo: 'administracion/catalogos',
+    titulo: 'Catálogos',
+    descripcion: 'Los tipos de expediente y los tipos documentales que ofrecen los formularios.',
+    icono: <UnorderedListOutlined />,
+  },
+  {
+    nom_modulo: 'administracion/auditoria',
+    titulo: 'Auditoría',
+    descripcion: 'Cada cambio de la administración: quién, cuándo, qué, antes y después.',
+    icono: <AuditOutlined />,
+  },
+  {
+    nom_modulo: 'administracion/indice',
+    titulo: 'Índice de búsqueda',
+    descripcion: 'El texto leído de cada documento: estados, errores y reindexado.',
+    icono: <FileSearchOutlined />,
+  },
+];

@@ -1,0 +1,91 @@
+import { Form, Input, Modal, Select, Typography } from 'antd';
+import type { Expediente, TransferirExpediente } from '@ecodigital/contracts/expedientes';
+import { LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
+import { isApiError } from '../../../lib/api-client';
+import { useUnidades } from '../api/get-unidades';
+import { matchesOption, unidadOptions } from '../catalogue-options';
+import { useEnvio } from '../../../lib/use-envio';
+
+const { motivoTransferenciaMin, motivoMax } = LIMITES_EXPEDIENTE;
+
+interface Values {
+  id_unidad?: number;
+  motivo?: string;
+}
+
+interface Props {
+  expediente: Expediente;
+  open: boolean;
+  onConfirm: (body: TransferirExpediente) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Chooses the unidad that takes the expediente over (an active one, not its own) and says why. */
+export function TransferirModal({ expediente, open, onConfirm, onClose }: Props) {
+  const { enviando: saving, enviar } = useEnvio();
+  const unidades = useUnidades('todas', open);
+  const destinos = unidadOptions(
+    unidades.data?.filter((unidad) => unidad.activo && unidad.id !== expediente.unidad.id),
+  );
+
+  async function submit(values: Values) {
+    const resultado = await enviar(() =>
+      onConfirm({ id_unidad: values.id_unidad!, motivo: values.motivo!.trim(), version: expediente.version }),
+    );
+    // A conflict means the expediente changed meanwhile: it is being reloaded, this choice is void.
+    if (resultado.ok || (isApiError(resultado.error) && resultado.error.response?.status === 409)) onClose();
+  }
+
+  return (
+    <Modal
+      title={`Transferir ${expediente.numero}`}
+      open={open}
+      okText="Transferir"
+      cancelText="Cancelar"
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+      okButtonProps={{ htmlType: 'submit' }}
+      modalRender={(content) => (
+        <Form<Values> layout="vertical" name="transferir" onFinish={submit} requiredMark>
+          {content}
+        </Form>
+      )}
+    >
+      <Typography.Paragraph>
+        El expediente pasará a depender de la unidad que elija. Las personas de «{expediente.unidad.nombre}» dejarán de
+        verlo salvo que sean su responsable o se les conceda un acceso.
+      </Typography.Paragraph>
+      <Form.Item
+        name="id_unidad"
+        label="Unidad de destino"
+        rules={[{ required: true, message: 'Seleccione la unidad de destino.' }]}
+      >
+        <Select
+          placeholder="Seleccione una unidad"
+          showSearch={{ filterOption: matchesOption }}
+          loading={unidades.isPending}
+          options={destinos}
+          popupMatchSelectWidth={false}
+        />
+      </Form.Item>
+      <Form.Item
+        name="motivo"
+        label="Motivo"
+        rules={[
+          { required: true, whitespace: true, message: 'Indique el motivo de la transferencia.' },
+          {
+            validator: (_, value?: string) =>
+              !value?.trim() || [...value.trim()].length >= motivoTransferenciaMin
+                ? Promise.resolve()
+                : Promise.reject(new Error(`El motivo debe tener al menos ${motivoTransferenciaMin} caracteres.`)),
+          },
+          { max: motivoMax, message: `El motivo admite como máximo ${motivoMax} caracteres.` },
+        ]}
+      >
+        <Input.TextArea rows={3} maxLength={motivoMax} showCount />
+      </Form.Item>
+    </Modal>
+  );
+}

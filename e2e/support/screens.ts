@@ -1,0 +1,284 @@
+import type { Page } from 'playwright-core';
+import { samplePdf } from '@ecodigital/api/modules/documentos/inspection/testing/sample-files';
+import { callApi } from './api-from-page';
+import type { DemoUser } from './session';
+
+/** What the screens below show: made once through the API by `prepareScreenData`. */
+export interface ScreenData {
+  /** An abierto expediente with one document, and the catalogue entries and person it names. */
+  expediente: { id: number; numero: string; asunto: string; tipo: number; unidad: number; responsable: number };
+  documento: string;
+}
+
+/**
+ * A screen in one of its states, as a person reaches it. `open` starts from a signed-in page
+ * (any URL, any viewport) and returns once the state shows.
+ */
+export interface ScreenState {
+  /** Names the tests and the screenshot files. */
+  name: string;
+  /** Who looks at it; `gestor` when not given. */
+  user?: DemoUser;
+  /** A state that exists only on a narrow screen (the menu as a drawer) is checked only there. */
+  narrowOnly?: boolean;
+  open: (page: Page, data: ScreenData, webUrl: string) => Promise<void>;
+}
+
+/** A full page load: the identity provider's session signs the person in again, without the form. */
+async function load(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByTestId('user-menu').waitFor({ timeout: 30_000 });
+}
+
+const documentos = (page: Page) => page.getByTestId('documentos-tab');
+
+/**
+ * Every screen of the product, in the states worth checking. The accessibility suite
+ * (`tests/accessibility.e2e.ts`) runs each one through axe, looks for English in what a screen
+ * reader announces, walks it by keyboard checking that every focus stop is drawn, and reflows it at
+ * 320 px (no scrolling sideways, nothing cut) with a screenshot. A new screen, tab, dialog or action
+ * joins all of those checks by adding one entry here.
+ */
+export const SCREENS: ScreenState[] = [
+  {
+    name: 'inicio',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/`);
+      await page.locator('a[data-cifra="abiertos"]').waitFor();
+      await page.getByRole('table', { name: /abiertos y cerrados/ }).waitFor({ state: 'attached' });
+      await page
+        .getByRole('table', { name: 'Documentos por tipo documental' })
+        .or(page.getByText('Todavía no hay documentos.'))
+        .first()
+        .waitFor({ state: 'attached' });
+    },
+  },
+  {
+    name: 'expedientes-lista',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes`);
+      await page.locator('.expedientes-row', { hasText: expediente.numero }).waitFor();
+    },
+  },
+  {
+    // Every filter holds a value, so each field shows its clear button.
+    name: 'expedientes-lista-filtrada',
+    open: async (page, { expediente }, webUrl) => {
+      const filtros = new URLSearchParams({
+        q: 'movilidad reducida',
+        estado: 'abierto',
+        tipo: String(expediente.tipo),
+        unidad: String(expediente.unidad),
+        responsable: String(expediente.responsable),
+        desde: '2000-01-01',
+        hasta: '2099-12-31',
+      });
+      await load(page, `${webUrl}/expedientes?${filtros}`);
+      await page.locator('.expedientes-row', { hasText: expediente.numero }).waitFor();
+    },
+  },
+  {
+    name: 'expedientes-nuevo',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes`);
+      await page.locator('.expedientes-row', { hasText: expediente.numero }).waitFor();
+      await page.getByRole('button', { name: 'Nuevo expediente' }).click();
+      await page.getByRole('dialog', { name: 'Nuevo expediente' }).getByLabel('Asunto', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'expediente-documentos',
+    open: async (page, { expediente, documento }, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await documentos(page).getByText(documento).first().waitFor({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'expediente-historial',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await page.getByRole('tab', { name: 'Historial' }).click();
+      await page.getByRole('tabpanel', { name: 'Historial' }).locator('.ant-timeline-item').first().waitFor();
+    },
+  },
+  {
+    name: 'expediente-cambio-de-estado',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await page.getByTestId('expediente-acciones').getByRole('button', { name: 'Pasar a trámite' }).click();
+      await page.getByRole('dialog', { name: '¿Pasar el expediente a trámite?' }).waitFor();
+    },
+  },
+  {
+    name: 'expediente-accesos',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await page.getByRole('tab', { name: 'Accesos' }).click();
+      await page.getByTestId('accesos-razones').waitFor();
+    },
+  },
+  {
+    name: 'expediente-conceder-acceso',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await page.getByRole('tab', { name: 'Accesos' }).click();
+      await page.getByRole('button', { name: 'Conceder acceso' }).click();
+      await page.getByRole('dialog', { name: `Conceder acceso a ${expediente.numero}` }).waitFor();
+    },
+  },
+  {
+    name: 'administracion-nueva-unidad',
+    user: 'admin',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/administracion/unidades`);
+      await page.getByTestId('unidad-fila').first().waitFor();
+      await page.getByRole('button', { name: 'Nueva unidad' }).click();
+      await page.getByRole('dialog', { name: 'Nueva unidad' }).waitFor();
+    },
+  },
+  {
+    name: 'administracion-unidades-de-una-persona',
+    user: 'admin',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/administracion/personas`);
+      await page.getByRole('button', { name: 'Cambiar unidades de Juan Carlos Pérez Ruiz' }).click();
+      await page.getByRole('dialog', { name: 'Unidades de Juan Carlos Pérez Ruiz' }).waitFor();
+    },
+  },
+  {
+    name: 'expediente-transferir',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await page.getByTestId('expediente-acciones').getByRole('button', { name: 'Transferir' }).click();
+      await page.getByRole('dialog', { name: `Transferir ${expediente.numero}` }).waitFor();
+    },
+  },
+  {
+    // The search box also looks inside the documents' text (issue 13): results with fragments.
+    name: 'expedientes-busqueda-en-contenido',
+    open: async (page, { expediente }, webUrl) => {
+      // Its document's text says «Informe de accesibilidad»; it is read in the background after the upload.
+      await load(page, `${webUrl}/expedientes?q=accesibilidad`);
+      await page
+        .getByTestId('resultado-contenido')
+        .filter({ hasText: expediente.numero })
+        .first()
+        .waitFor({ timeout: 60_000 });
+    },
+  },
+  ...(
+    [
+      ['administracion', 'Administración', (page: Page) => page.getByTestId('admin-seccion').first()],
+      ['administracion/unidades', 'Unidades', (page: Page) => page.getByTestId('unidad-fila').first()],
+      ['administracion/personas', 'Personas', (page: Page) => page.getByTestId('persona-fila').first()],
+      ['administracion/roles', 'Roles y permisos', (page: Page) => page.getByTestId('permiso-fila').first()],
+      ['administracion/catalogos', 'Catálogos', (page: Page) => page.getByTestId('entrada-fila').first()],
+      ['administracion/auditoria', 'Auditoría', (page: Page) => page.getByRole('heading', { name: 'Auditoría' })],
+      [
+        'administracion/indice',
+        'Índice de búsqueda',
+        (page: Page) => page.getByTestId('indice-texto-admin').getByText('Indexado', { exact: false }).first(),
+      ],
+    ] as const
+  ).map(([ruta, titulo, listo]): ScreenState => ({
+    name: ruta.replace('/', '-'),
+    user: 'admin',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/${ruta}`);
+      await page.getByRole('heading', { name: titulo, level: 3 }).waitFor();
+      await listo(page).waitFor();
+    },
+  })),
+  {
+    name: 'subir-documentos-con-archivo',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/subir-documentos?expediente=${expediente.id}`);
+      await page.getByText(`${expediente.numero} — ${expediente.asunto}`).waitFor();
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'acta de la comisión de accesibilidad.pdf',
+        mimeType: 'application/pdf',
+        buffer: samplePdf('Acta de la comision'),
+      });
+      await page.getByTestId('subida-fila').waitFor();
+    },
+  },
+  {
+    name: 'perfil',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/`);
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Perfil' }).click();
+      await page.getByRole('dialog', { name: 'Perfil' }).getByText('Roles').waitFor();
+    },
+  },
+  {
+    name: 'notificaciones',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/`);
+      await page.getByRole('button', { name: 'Notificaciones' }).click();
+      await page.getByRole('dialog', { name: 'Notificaciones' }).waitFor();
+    },
+  },
+  {
+    name: 'menu-en-pantalla-estrecha',
+    narrowOnly: true,
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/`);
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await page.getByRole('dialog').getByRole('navigation', { name: 'Menú principal' }).waitFor();
+    },
+  },
+  {
+    name: 'pagina-no-encontrada',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/no-existe-esta-pagina`);
+      await page.getByText('Página no encontrada').waitFor();
+    },
+  },
+];
+
+/** The expediente and document the screens show, created by the gestor through the API. */
+export async function prepareScreenData(page: Page, token: string): Promise<ScreenData> {
+  const first = async (path: string) =>
+    (await callApi<{ data: { id: number }[] }>(page, token, 'GET', path)).body.data[0]!.id;
+  const asunto = 'Adecuación de la sede para personas con movilidad reducida';
+  const tipo = await first('/api/catalogos/tipos-expediente');
+  const unidad = await first('/api/catalogos/unidades?ambito=creacion');
+  const creado = await callApi<{
+    data: { id_expediente: number; numero: string; responsable: { id_usuario: number } | null };
+  }>(page, token, 'POST', '/api/expedientes', {
+    asunto,
+    interesado_nombre: 'Asociación de vecinos del Retiro',
+    id_tipo: tipo,
+    id_unidad: unidad,
+  });
+  if (creado.status !== 201) throw new Error(`The expediente was not created: ${JSON.stringify(creado.body)}`);
+  const { id_expediente: id, numero, responsable } = creado.body.data;
+  if (!responsable) throw new Error('A new expediente has its creator as responsable');
+  const documento = 'informe de accesibilidad.pdf';
+  const status = await page.evaluate(
+    async ({ token, id, tipo, pdf, documento }) => {
+      const form = new FormData();
+      form.append('id_tipo_documental', String(tipo));
+      form.append('archivo', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), documento);
+      const response = await fetch(`/api/expedientes/${id}/documentos`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return response.status;
+    },
+    {
+      token,
+      id,
+      tipo: await first('/api/catalogos/tipos-documentales'),
+      pdf: [...samplePdf('Informe de accesibilidad')],
+      documento,
+    },
+  );
+  if (status !== 201) throw new Error(`The document was not uploaded (${status})`);
+  return {
+    expediente: { id, numero, asunto, tipo, unidad, responsable: responsable.id_usuario },
+    documento,
+  };
+}

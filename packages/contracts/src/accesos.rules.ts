@@ -1,0 +1,26 @@
+// Plain constants of the accesos contract, without schemas: the web imports them from here so that
+// its bundles do not carry TypeBox. `accesos.ts` re-exports everything.
+
+/** `lectura`: sees the expediente and its documents; `gestion`: may also change it. */
+export const NIVELES_ACCESO = ['lectura', 'gestion'] as const;
+export type NivelAcceso = (typeof NIVELES_ACCESO)[number];
+
+export const NIVEL_ACCESO_ETIQUETAS: Record<NivelAcceso, string> = {
+  lectura: 'Lectura',
+  gestion: 'Gestión',
+};
+
+/** `vigente` grants give sight; the others are kept as evidence of who had it and until when. */
+export const ESTADOS_ACCESO = ['vigente', 'caducado', 'revocado'] as const;
+export type EstadoAcceso = (typeof ESTADOS_ACCESO)[number];
+
+export const ESTADO_ACCESO_ETIQUETAS: Record<EstadoAcceso, string> = {
+  vigente: 'Vigente',
+  caducado: 'Caducado',
+  revocado: 'Revocado',
+};
+
+export const LIMITES_ACCESO = {
+  motivoMin: 5,
+  motivoMax: 500,
+} as const;

@@ -1,0 +1,43 @@
+// Plain constants of the administración contract, without schemas: the web imports them from here
+// so that its bundles do not carry TypeBox. `administracion.ts` re-exports everything.
+
+/**
+ * A unidad's code: its DIR3 code where the office has one (`L01280796`, `LA0012345`), otherwise any
+ * short code of capitals, digits, `.`, `_` or `-`. Stored in capitals.
+ */
+export const CODIGO_UNIDAD_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$';
+
+export const LIMITES_ADMINISTRACION = {
+  nombreUnidadMin: 2,
+  nombreUnidadMax: 150,
+  nombreCatalogoMin: 2,
+  nombreCatalogoMax: 100,
+  /** People are found by name; more than this many per page is never read. */
+  personasPorPagina: 50,
+  auditoriaPorPagina: 50,
+  unidadesPorPersona: 50,
+} as const;
+
+/** The catalogues the administration area edits, as their routes name them. */
+export const CATALOGOS_EDITABLES = ['tipos', 'tipos-documentales'] as const;
+export type CatalogoEditable = (typeof CATALOGOS_EDITABLES)[number];
+
+export const CATALOGO_ETIQUETAS: Record<CatalogoEditable, string> = {
+  tipos: 'Tipos de expediente',
+  'tipos-documentales': 'Tipos documentales',
+};
+
+/** What the auditoría records, by the thing changed. */
+export const ENTIDADES_AUDITORIA = ['unidad', 'usuario', 'rol', 'tipo_expediente', 'tipo_documental'] as const;
+export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
+
+export const ENTIDAD_AUDITORIA_ETIQUETAS: Record<EntidadAuditoria, string> = {
+  unidad: 'Unidad',
+  usuario: 'Persona',
+  rol: 'Rol',
+  tipo_expediente: 'Tipo de expediente',
+  tipo_documental: 'Tipo documental',
+};
+
+/** How membership of unidades is kept: in the app by administrators, or from the identity provider's groups. */
+export type OrigenPertenencia = 'aplicacion' | 'proveedor_identidad';

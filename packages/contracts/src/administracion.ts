@@ -1,0 +1,192 @@
+import { Type, type Static } from 'typebox';
+import { FechaSchema, IdSchema, PAGINA_MAXIMA, UnidadReferenciaSchema } from './comunes';
+import { ResponsableSchema } from './expedientes';
+import {
+  CODIGO_UNIDAD_PATTERN,
+  ENTIDADES_AUDITORIA,
+  LIMITES_ADMINISTRACION,
+  type EntidadAuditoria,
+} from './administracion.rules';
+
+export * from './administracion.rules';
+
+// ── Unidades ───────────────────────────────────────────────────────────────────────────────────
+
+/** A row of the tree (flat; `id_padre` nests it). */
+export const UnidadSchema = Type.Object({
+  id: Type.Integer(),
+  codigo: Type.String(),
+  nombre: Type.String(),
+  id_padre: Type.Union([Type.Integer(), Type.Null()]),
+  activa: Type.Boolean(),
+  /** Members (direct) and expedientes whose unidad responsable it is. */
+  personas: Type.Integer(),
+  expedientes: Type.Integer(),
+});
+export type Unidad = Static<typeof UnidadSchema>;
+
+const CodigoUnidad = Type.String({ pattern: CODIGO_UNIDAD_PATTERN });
+const NombreUnidad = Type.String({
+  minLength: LIMITES_ADMINISTRACION.nombreUnidadMin,
+  maxLength: LIMITES_ADMINISTRACION.nombreUnidadMax,
+});
+
+export const CrearUnidadSchema = Type.Object(
+  {
+    codigo: CodigoUnidad,
+    nombre: NombreUnidad,
+    id_padre: Type.Optional(Type.Union([IdSchema, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type CrearUnidad = Static<typeof CrearUnidadSchema>;
+
+export const EditarUnidadSchema = Type.Object(
+  {
+    codigo: Type.Optional(CodigoUnidad),
+    nombre: Type.Optional(NombreUnidad),
+    /** Moves it (with everything below it); null makes it a root. */
+    id_padre: Type.Optional(Type.Union([IdSchema, Type.Null()])),
+    activa: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type EditarUnidad = Static<typeof EditarUnidadSchema>;
+
+// ── Personas ───────────────────────────────────────────────────────────────────────────────────
+
+export const PersonaAdminSchema = Type.Object({
+  id_usuario: Type.Integer(),
+  username: Type.String(),
+  nombre_completo: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  /** As the last token said; the identity provider assigns them. */
+  roles: Type.Array(Type.String()),
+  unidades: Type.Array(UnidadReferenciaSchema),
+  /** ISO 8601; null: never signed in (known through a record only). */
+  ultimo_acceso: Type.Union([Type.String(), Type.Null()]),
+});
+export type PersonaAdmin = Static<typeof PersonaAdminSchema>;
+
+export const PersonasQuerySchema = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 100 })),
+    unidad: Type.Optional(IdSchema),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGINA_MAXIMA })),
+  },
+  { additionalProperties: false },
+);
+export type PersonasQuery = Static<typeof PersonasQuerySchema>;
+
+export const PersonasPaginaSchema = Type.Object({
+  items: Type.Array(PersonaAdminSchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  /** `proveedor_identidad`: membership follows the token's groups claim and is read-only here. */
+  origen_unidades: Type.Union([Type.Literal('aplicacion'), Type.Literal('proveedor_identidad')]),
+});
+export type PersonasPagina = Static<typeof PersonasPaginaSchema>;
+
+export const AsignarUnidadesSchema = Type.Object(
+  { unidades: Type.Array(IdSchema, { maxItems: LIMITES_ADMINISTRACION.unidadesPorPersona, uniqueItems: true }) },
+  { additionalProperties: false },
+);
+export type AsignarUnidades = Static<typeof AsignarUnidadesSchema>;
+
+// ── Roles y permisos ───────────────────────────────────────────────────────────────────────────
+
+export const PermisoDescritoSchema = Type.Object({ codigo: Type.String(), descripcion: Type.String() });
+export type PermisoDescrito = Static<typeof PermisoDescritoSchema>;
+
+export const RolAdminSchema = Type.Object({
+  rol: Type.String(),
+  descripcion: Type.String(),
+  permisos: Type.Array(Type.String()),
+  /** People whose last token carried this role. */
+  personas: Type.Integer(),
+  /** Permisos this role can never lose (the administrador keeps the power to give them back). */
+  permisos_fijos: Type.Array(Type.String()),
+});
+export type RolAdmin = Static<typeof RolAdminSchema>;
+
+export const RolesPermisosSchema = Type.Object({
+  roles: Type.Array(RolAdminSchema),
+  permisos: Type.Array(PermisoDescritoSchema),
+});
+export type RolesPermisos = Static<typeof RolesPermisosSchema>;
+
+export const AsignarPermisosSchema = Type.Object(
+  { permisos: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200, uniqueItems: true }) },
+  { additionalProperties: false },
+);
+export type AsignarPermisos = Static<typeof AsignarPermisosSchema>;
+
+/** A role name as Keycloak allows it in practice. */
+export const ROL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
+
+// ── Catálogos ──────────────────────────────────────────────────────────────────────────────────
+
+export const EntradaCatalogoSchema = Type.Object({
+  id: Type.Integer(),
+  nombre: Type.String(),
+  activo: Type.Boolean(),
+  /** Records that use it: expedientes of a tipo, documents of a tipo documental. */
+  en_uso: Type.Integer(),
+});
+export type EntradaCatalogo = Static<typeof EntradaCatalogoSchema>;
+
+const NombreCatalogo = Type.String({
+  minLength: LIMITES_ADMINISTRACION.nombreCatalogoMin,
+  maxLength: LIMITES_ADMINISTRACION.nombreCatalogoMax,
+});
+
+export const CrearEntradaCatalogoSchema = Type.Object({ nombre: NombreCatalogo }, { additionalProperties: false });
+export type CrearEntradaCatalogo = Static<typeof CrearEntradaCatalogoSchema>;
+
+export const EditarEntradaCatalogoSchema = Type.Object(
+  { nombre: Type.Optional(NombreCatalogo), activo: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type EditarEntradaCatalogo = Static<typeof EditarEntradaCatalogoSchema>;
+
+// ── Auditoría ──────────────────────────────────────────────────────────────────────────────────
+
+export const EntidadAuditoriaSchema = Type.Unsafe<EntidadAuditoria>(
+  Type.Union(ENTIDADES_AUDITORIA.map((entidad) => Type.Literal(entidad))),
+);
+
+export const RegistroAuditoriaSchema = Type.Object({
+  id: Type.Integer(),
+  fecha: Type.String(),
+  /** Null when the identity provider made the change (membership by groups). */
+  usuario: Type.Union([ResponsableSchema, Type.Null()]),
+  accion: Type.String(),
+  entidad: EntidadAuditoriaSchema,
+  id_entidad: Type.String(),
+  descripcion: Type.String(),
+  antes: Type.Unknown(),
+  despues: Type.Unknown(),
+});
+export type RegistroAuditoria = Static<typeof RegistroAuditoriaSchema>;
+
+export const AuditoriaQuerySchema = Type.Object(
+  {
+    entidad: Type.Optional(EntidadAuditoriaSchema),
+    usuario: Type.Optional(IdSchema),
+    q: Type.Optional(Type.String({ maxLength: 100 })),
+    desde: Type.Optional(FechaSchema),
+    hasta: Type.Optional(FechaSchema),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGINA_MAXIMA })),
+  },
+  { additionalProperties: false },
+);
+export type AuditoriaQuery = Static<typeof AuditoriaQuerySchema>;
+
+export const AuditoriaPaginaSchema = Type.Object({
+  items: Type.Array(RegistroAuditoriaSchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type AuditoriaPagina = Static<typeof AuditoriaPaginaSchema>;
