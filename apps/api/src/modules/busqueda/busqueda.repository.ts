@@ -13,6 +13,13 @@ export interface FiltrosBusqueda {
 
 /** Fragments come from the first 100.000 characters (~15.000 words): `ts_headline` re-reads the text it is given. */
 const TEXTO_PARA_FRAGMENTOS = 100_000;
+/**
+ * `ts_headline` stems every word of what it is given, a couple of milliseconds for a long document:
+ * it first gets this many characters around the first place a searched stem appears (from `MARGEN`
+ * before it), and the whole text only when that window holds no match (a phrase found further on).
+ */
+const VENTANA_FRAGMENTO = 1_500;
+const MARGEN_FRAGMENTO = 300;
 const OPCIONES_FRAGMENTO = [
   `StartSel=${INICIO_RESALTE}`,
   `StopSel=${FIN_RESALTE}`,
@@ -39,14 +46,6 @@ interface FilaBusqueda {
   miniatura: boolean;
 }
 
-/**
- * Documents whose name or text match, among those of the expedientes the caller sees, by
- * relevance. The newest matches are read first, up to `coincidenciasMax` + 1 (visibility applied
- * before the limit, so nothing the caller may not see is counted), then only those are ranked, and
- * only the page gets its fragments. Past `coincidenciasMax` the ranking covers the newest ones and
- * the total says "more than": scoring every document that holds a common word would cost far more
- * than 50 ms at a hundred thousand documents, and people refine a search rather than page past 200.
- */
 /** The search as a tsquery, in its text form; undefined when nothing is left to look for (only stop words). */
 async function tsqueryDe(db: Queryable, alternativas: Termino[][]): Promise<string | undefined> {
   const params = new SqlParams();
@@ -56,6 +55,19 @@ async function tsqueryDe(db: Queryable, alternativas: Termino[][]): Promise<stri
   return fila?.consulta || undefined;
 }
 
+/** The stems a tsquery's text form names (`'licenci' & 'obra' <-> 'menor'`), as they appear in unaccented lower-case text. */
+function lexemasDe(consulta: string): string[] {
+  return [...consulta.matchAll(/'((?:[^']|'')+)'/g)].map((encontrado) => encontrado[1]!.replace(/''/g, "'"));
+}
+
+/**
+ * Documents whose name or text match, among those of the expedientes the caller sees, by
+ * relevance. The newest matches are read first, up to `coincidenciasMax` + 1 (visibility applied
+ * before the limit, so nothing the caller may not see is counted), then only those are ranked, and
+ * only the page gets its fragments. Past `coincidenciasMax` the ranking covers the newest ones and
+ * the total says "more than": scoring every document that holds a common word would cost far more
+ * than 50 ms at a hundred thousand documents, and people refine a search rather than page past 200.
+ */
 export async function buscarDocumentos(
   db: Database,
   caller: Caller,
@@ -78,6 +90,7 @@ export async function buscarDocumentos(
   const tamano = params.add(pagina.pageSize);
   const desde = params.add((pagina.page - 1) * pagina.pageSize);
   const opciones = params.add(OPCIONES_FRAGMENTO);
+  const lexemas = params.add(lexemasDe(consulta));
   const filas = await db.transaction(async (tx) => {
     // The documents and the expedientes of a person's unidades are in memory on a working server:
     // at the default cost of a random read (4) PostgreSQL scanned every document to join the few
@@ -105,12 +118,23 @@ export async function buscarDocumentos(
      SELECT (SELECT count(*) FROM coincidencias) AS total, p.id_documento, p.rango,
             d.orden, d.nombre, d.formato, d.mime, d.anulado, td.nombre AS tipo_documental,
             e.id_expediente, e.numero, e.asunto,
-            ts_headline('es_sin_tildes', substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}), ${q},
-                        ${opciones}) AS fragmento,
+            CASE WHEN strpos(cerca.fragmento, ${params.add(INICIO_RESALTE)}) > 0 THEN cerca.fragmento
+                 ELSE ts_headline('es_sin_tildes', substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}), ${q}, ${opciones})
+            END AS fragmento,
             EXISTS (SELECT 1 FROM documento_miniatura m WHERE m.id_documento = p.id_documento) AS miniatura
      FROM (SELECT 1) uno
      LEFT JOIN pagina p ON true
      LEFT JOIN documento_texto dt ON dt.id_documento = p.id_documento
+     LEFT JOIN LATERAL (
+       SELECT min(nullif(strpos(plano.texto, l.lexema), 0)) AS posicion
+       FROM (SELECT lower(f_unaccent(substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}))) AS texto) plano,
+            unnest(${lexemas}::text[]) AS l(lexema)
+     ) primera ON true
+     LEFT JOIN LATERAL (
+       SELECT ts_headline('es_sin_tildes',
+                          substr(dt.texto, greatest(1, coalesce(primera.posicion, 1) - ${MARGEN_FRAGMENTO}), ${VENTANA_FRAGMENTO}),
+                          ${q}, ${opciones}) AS fragmento
+     ) cerca ON true
      LEFT JOIN documento d ON d.id_documento = p.id_documento
      LEFT JOIN tipo_documental td ON td.id = d.id_tipo_documental
      LEFT JOIN expediente e ON e.id_expediente = d.id_expediente

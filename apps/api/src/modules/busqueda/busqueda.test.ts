@@ -117,6 +117,31 @@ describe('GET /api/documentos/buscar: Spanish, without accents', () => {
   });
 });
 
+describe('fragments of long documents', () => {
+  // Far past the window a fragment is first cut from: the matches must still be marked.
+  const relleno = 'Párrafo de relleno sin novedad alguna para el archivo. '.repeat(120);
+  let largo: number;
+  beforeAll(async () => {
+    const destino = await crearExpediente(stack, 'Expediente de textos largos');
+    const texto = `${relleno}Comparece doña Itziar Zubizarreta. Se ordena el acopio. ${relleno}Se autoriza el acopio de áridos.`;
+    largo = await subirArchivo(stack, destino, 'largo.txt', Buffer.from(texto, 'utf8'));
+    await stack.app().extraccionTexto.procesarPendientes();
+    await stack.app().extraccionTexto.detener();
+  });
+
+  it('marks a word that first appears thousands of characters in', async () => {
+    const [item] = (await buscar('zubizarreta')).items;
+    expect(item!.id_documento).toBe(largo);
+    expect(resaltados(item!)).toEqual(['Zubizarreta']);
+  });
+
+  it('marks a phrase whose words appear apart before it', async () => {
+    const [item] = (await buscar('"acopio de áridos"')).items;
+    expect(item!.id_documento).toBe(largo);
+    expect(resaltados(item!).join(' ')).toMatch(/acopio.*áridos/);
+  });
+});
+
 /**
  * Visibility: whoever may not see an expediente gets nothing of its documents, not a count, not a
  * fragment, not a thumbnail: `consulta` with `expedientes.ver` removed, and `tesorera`, who holds
