@@ -13,12 +13,17 @@ import { startIdp } from '@ecodigital/idp/app';
 import { launchBrowser } from '../../../e2e/support/chromium';
 import { firstLoadTransfer } from '../../../e2e/support/first-load-transfer';
 import { MiB, numero, type Measure } from '../measure';
-import { readRss } from '../rss';
+import { readRss, sampleRss } from '../rss';
 
 const GOAL_START_MS = 3_000;
 const GOAL_RSS = 128 * MiB;
 const GOAL_FIRST_LOAD_BYTES = 250_000;
-const IDLE_MS = 5_000;
+/**
+ * Idle means idle to V8 too: about five seconds after the last work it runs its memory reducer and
+ * hands back what starting left behind (about 128 MiB → 92 MiB here). Sampled at five seconds the
+ * figure fell on either side of that at random; the peak before it is reported beside it.
+ */
+const IDLE_MS = 10_000;
 
 interface StackModule {
   apiBuildIsCurrent(): boolean;
@@ -64,8 +69,10 @@ export async function measureArranque(options: {
     });
     await healthy(`${origin}/api/health`, api);
     const startMs = performance.now() - started;
+    const sampler = sampleRss(api.pid!, 100);
     await sleep(IDLE_MS);
     const rss = readRss(api.pid!);
+    const peak = sampler.stop();
 
     const browser = await launchBrowser();
     let transfer;
@@ -88,11 +95,11 @@ export async function measureArranque(options: {
       {
         medida: `API compilada: RSS en reposo (${IDLE_MS / 1000} s tras arrancar)`,
         valor: `${numero(rss / MiB, 1)} MiB`,
-        base: '—',
+        base: `${numero(peak / MiB, 1)} MiB (pico tras arrancar)`,
         ratio: '—',
         objetivo: `≤ ${numero(GOAL_RSS / MiB, 0)} MiB`,
         cumple: rss <= GOAL_RSS,
-        datos: { bytes: rss },
+        datos: { bytes: rss, pico: peak },
       },
       {
         medida: 'Primera carga de la web recibida por Chromium (comprimida)',
