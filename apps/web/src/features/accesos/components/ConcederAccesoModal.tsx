@@ -6,6 +6,7 @@ import { useUnidades } from '../api/get-unidades';
 import { usePersonas } from '../api/get-personas';
 import { toConcederAcceso, VALORES_INICIALES, type ConcederValues } from '../grant-form';
 import { useEnvio } from '../../../lib/use-envio';
+import { reglasMotivo } from '../../../lib/reglas-motivo';
 
 const { motivoMin, motivoMax } = LIMITES_ACCESO;
 
@@ -124,20 +125,7 @@ export function ConcederAccesoModal({ numero, open, onSubmit, onClose }: Props) 
           style={{ width: 200 }}
         />
       </Form.Item>
-      <Form.Item
-        name="motivo"
-        label="Motivo"
-        rules={[
-          { required: true, whitespace: true, message: 'Indique el motivo.' },
-          {
-            validator: (_, value?: string) =>
-              !value?.trim() || [...value.trim()].length >= motivoMin
-                ? Promise.resolve()
-                : Promise.reject(new Error(`El motivo debe tener al menos ${motivoMin} caracteres.`)),
-          },
-          { max: motivoMax, message: `El motivo admite como máximo ${motivoMax} caracteres.` },
-        ]}
-      >
+      <Form.Item name="motivo" label="Motivo" rules={reglasMotivo({ min: motivoMin, max: motivoMax })}>
         <Input.TextArea rows={3} maxLength={motivoMax} showCount placeholder="Por qué necesita verlo" />
       </Form.Item>
     </Modal>

@@ -2,6 +2,7 @@ import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import { LIMITES_DOCUMENTO } from '@ecodigital/contracts/documentos.rules';
+import { reglasMotivo } from '../../../lib/reglas-motivo';
 
 const { motivoAnulacionMin: MIN, motivoAnulacionMax: MAX } = LIMITES_DOCUMENTO;
 
@@ -49,21 +50,7 @@ export function AnularDocumentoModal({ documento: requested, saving, onConfirm, 
             Nº {documento.orden} · <Typography.Text strong>{documento.nombre}</Typography.Text>. El documento no se
             borra: queda en el índice marcado como anulado.
           </Typography.Paragraph>
-          <Form.Item
-            name="motivo"
-            label="Motivo de la anulación"
-            required
-            rules={[
-              { required: true, whitespace: true, message: 'Indique el motivo.' },
-              {
-                validator: (_, value: string | undefined) =>
-                  !value?.trim() || value.trim().length >= MIN
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(`El motivo debe tener al menos ${MIN} caracteres.`)),
-              },
-              { max: MAX, message: `El motivo admite como máximo ${MAX} caracteres.` },
-            ]}
-          >
+          <Form.Item name="motivo" label="Motivo de la anulación" required rules={reglasMotivo({ min: MIN, max: MAX })}>
             <Input.TextArea rows={3} maxLength={MAX} showCount autoFocus />
           </Form.Item>
         </>

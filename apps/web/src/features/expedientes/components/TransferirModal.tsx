@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useUnidades } from '../api/get-unidades';
 import { matchesOption, unidadOptions } from '../catalogue-options';
 import { useEnvio } from '../../../lib/use-envio';
+import { reglasMotivo } from '../../../lib/reglas-motivo';
 
 const { motivoTransferenciaMin, motivoMax } = LIMITES_EXPEDIENTE;
 
@@ -73,16 +74,7 @@ export function TransferirModal({ expediente, open, onConfirm, onClose }: Props)
       <Form.Item
         name="motivo"
         label="Motivo"
-        rules={[
-          { required: true, whitespace: true, message: 'Indique el motivo de la transferencia.' },
-          {
-            validator: (_, value?: string) =>
-              !value?.trim() || [...value.trim()].length >= motivoTransferenciaMin
-                ? Promise.resolve()
-                : Promise.reject(new Error(`El motivo debe tener al menos ${motivoTransferenciaMin} caracteres.`)),
-          },
-          { max: motivoMax, message: `El motivo admite como máximo ${motivoMax} caracteres.` },
-        ]}
+        rules={reglasMotivo({ min: motivoTransferenciaMin, max: motivoMax }, 'Indique el motivo de la transferencia.')}
       >
         <Input.TextArea rows={3} maxLength={motivoMax} showCount />
       </Form.Item>
