@@ -7,21 +7,12 @@ import { usePersonas } from '../api/get-personas';
 import { toConcederAcceso, VALORES_INICIALES, type ConcederValues } from '../grant-form';
 import { useEnvio } from '../../../lib/use-envio';
 import { reglasMotivo } from '../../../lib/reglas-motivo';
+import { matchesOption } from '../../../lib/option-match';
 
 const { motivoMin, motivoMax } = LIMITES_ACCESO;
 
 const NIVEL_EXPLICACION =
   'Lectura: ver el expediente y sus documentos. Gestión: además, modificarlo, subir documentos y conceder accesos.';
-
-/** Case- and accent-insensitive match for the selects' type-to-search. */
-function matches(input: string, option?: { label?: unknown }): boolean {
-  const plain = (text: string) =>
-    text
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase();
-  return typeof option?.label === 'string' && plain(option.label).includes(plain(input.trim()));
-}
 
 interface Props {
   numero: string;
@@ -84,7 +75,7 @@ export function ConcederAccesoModal({ numero, open, onSubmit, onClose }: Props) 
             >
               <Select
                 placeholder="Busque por nombre"
-                showSearch={{ filterOption: matches }}
+                showSearch={{ filterOption: matchesOption }}
                 loading={personas.isPending}
                 options={(personas.data ?? []).map((persona) => ({
                   value: persona.id_usuario,
@@ -101,7 +92,7 @@ export function ConcederAccesoModal({ numero, open, onSubmit, onClose }: Props) 
             >
               <Select
                 placeholder="Busque por nombre"
-                showSearch={{ filterOption: matches }}
+                showSearch={{ filterOption: matchesOption }}
                 loading={unidades.isPending}
                 popupMatchSelectWidth={false}
                 options={(unidades.data ?? [])

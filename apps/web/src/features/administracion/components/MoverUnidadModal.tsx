@@ -2,7 +2,7 @@ import { Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import type { Unidad } from '@ecodigital/contracts/administracion';
 import { destinosDeMovimiento, SIN_PADRE } from '../unidades-tree';
-import { coincide } from '../text-match';
+import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';
 
 interface Props {
@@ -56,7 +56,7 @@ export function MoverUnidadModal({ unidad: requested, unidades, onMove, onClose 
           >
             <Select
               placeholder="Seleccione una unidad"
-              showSearch={{ filterOption: coincide }}
+              showSearch={{ filterOption: matchesOption }}
               options={destinosDeMovimiento(unidades, unidad)}
               popupMatchSelectWidth={false}
             />

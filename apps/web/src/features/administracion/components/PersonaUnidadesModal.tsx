@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PersonaAdmin } from '@ecodigital/contracts/administracion';
 import { LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
 import type { UnidadCatalogo } from '@ecodigital/contracts/expedientes';
-import { coincide } from '../text-match';
+import { matchesOption } from '../../../lib/option-match';
 import { selectClear } from '../../../components/clear-buttons';
 import { useEnvio } from '../../../lib/use-envio';
 
@@ -76,7 +76,7 @@ export function PersonaUnidadesModal({ persona: requested, unidades, loading, on
           placeholder="Ninguna unidad"
           allowClear={selectClear('Quitar todas las unidades')}
           loading={loading}
-          showSearch={{ filterOption: coincide }}
+          showSearch={{ filterOption: matchesOption }}
           options={options}
           maxCount={LIMITES_ADMINISTRACION.unidadesPorPersona}
         />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CrearUnidad, EditarUnidad, Unidad } from '@ecodigital/contracts/administracion';
 import { CODIGO_UNIDAD_PATTERN, LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
 import { padresPosibles, SIN_PADRE } from '../unidades-tree';
-import { coincide } from '../text-match';
+import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';
 
 const codigoPattern = new RegExp(CODIGO_UNIDAD_PATTERN);
@@ -101,7 +101,7 @@ export function UnidadFormModal({ mode: requested, unidades, onCreate, onEdit, o
       {mode?.crear && (
         <Form.Item name="id_padre" label="Depende de" rules={[{ required: true }]}>
           <Select
-            showSearch={{ filterOption: coincide }}
+            showSearch={{ filterOption: matchesOption }}
             options={padresPosibles(unidades)}
             popupMatchSelectWidth={false}
           />

@@ -30,7 +30,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useAuditoria } from '../api/get-auditoria';
 import { useUsuarios } from '../api/get-usuarios';
 import { positiveInt } from '../search-params';
-import { coincide } from '../text-match';
+import { matchesOption } from '../../../lib/option-match';
 import { textoDeValor } from '../valor-auditado';
 import './administracion.css';
 
@@ -135,7 +135,7 @@ export function AuditoriaView() {
               aria-label="Persona"
               placeholder="Persona"
               allowClear={selectClear('Quitar el filtro Persona')}
-              showSearch={{ filterOption: coincide }}
+              showSearch={{ filterOption: matchesOption }}
               loading={usuarios.isPending}
               options={(usuarios.data ?? []).map((usuario) => ({
                 value: usuario.id_usuario,

@@ -11,7 +11,7 @@ import { useAssignUnidades } from '../api/assign-unidades';
 import { usePersonas } from '../api/get-personas';
 import { useUnidadesConRuta } from '../api/get-unidades-con-ruta';
 import { PersonaUnidadesModal } from '../components/PersonaUnidadesModal';
-import { coincide } from '../text-match';
+import { matchesOption } from '../../../lib/option-match';
 import { positiveInt } from '../search-params';
 import './administracion.css';
 
@@ -137,7 +137,7 @@ export function PersonasView() {
               aria-label="Unidad"
               placeholder="Unidad"
               allowClear={selectClear('Quitar el filtro Unidad')}
-              showSearch={{ filterOption: coincide }}
+              showSearch={{ filterOption: matchesOption }}
               loading={unidades.isPending}
               options={(unidades.data ?? []).map((unidad) => ({ value: unidad.id, label: unidad.ruta }))}
               value={query.unidad}

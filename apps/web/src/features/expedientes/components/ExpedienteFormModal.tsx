@@ -3,7 +3,8 @@ import { DOCUMENTO_IDENTIDAD_PATTERN, LIMITES_EXPEDIENTE } from '@ecodigital/con
 import { useResponsables } from '../api/get-responsables';
 import { useTiposExpediente } from '../api/get-tipos-expediente';
 import { useUnidades } from '../api/get-unidades';
-import { activeCatalogoOptions, matchesOption, responsableOptions, unidadOptions } from '../catalogue-options';
+import { activeCatalogoOptions, responsableOptions, unidadOptions } from '../catalogue-options';
+import { matchesOption } from '../../../lib/option-match';
 import type { ExpedienteFormValues } from '../form-values';
 import { selectClear } from '../../../components/clear-buttons';
 import { useEnvio } from '../../../lib/use-envio';

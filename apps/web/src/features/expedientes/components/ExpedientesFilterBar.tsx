@@ -6,7 +6,8 @@ import { ESTADOS_EXPEDIENTE, ESTADO_ETIQUETAS, type EstadoExpediente } from '@ec
 import { useResponsables } from '../api/get-responsables';
 import { useTiposExpediente } from '../api/get-tipos-expediente';
 import { useUnidades } from '../api/get-unidades';
-import { catalogoOptions, matchesOption, responsableOptions, unidadOptions } from '../catalogue-options';
+import { catalogoOptions, responsableOptions, unidadOptions } from '../catalogue-options';
+import { matchesOption } from '../../../lib/option-match';
 import './expedientes.css';
 import { hasActiveFilters, sinFiltros, type ListState } from '../list-search-params';
 import { inputClear, selectClear } from '../../../components/clear-buttons';

@@ -3,7 +3,8 @@ import type { Expediente, TransferirExpediente } from '@ecodigital/contracts/exp
 import { LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import { isApiError } from '../../../lib/api-client';
 import { useUnidades } from '../api/get-unidades';
-import { matchesOption, unidadOptions } from '../catalogue-options';
+import { unidadOptions } from '../catalogue-options';
+import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';
 import { reglasMotivo } from '../../../lib/reglas-motivo';
 
