@@ -2,7 +2,7 @@ import { LIMITES_BUSQUEDA, type PaginaBusqueda } from '@ecodigital/contracts/doc
 import type { Database, Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../shared/caller/caller';
-import { expedientesVisibles } from '../expedientes/expedientes.public';
+import { alcanceReducido, expedientesVisibles, idsVisiblesSql } from '../expedientes/expedientes.public';
 import { consultaSql, type Termino } from './consulta-texto';
 import { FIN_RESALTE, INICIO_RESALTE, trozosDeFragmento } from './fragmento';
 
@@ -55,6 +55,34 @@ async function tsqueryDe(db: Queryable, alternativas: Termino[][]): Promise<stri
   return fila?.consulta || undefined;
 }
 
+/**
+ * Up to this many documents visible to someone who sees few expedientes are listed first, and the
+ * search looks only among them: reading a unidad's expedientes row by row to join their documents
+ * cost more than the search itself.
+ */
+const DOCUMENTOS_PROPIOS_MAX = 5_000;
+
+/**
+ * The documents of a caller who sees few expedientes (all of them, within `DOCUMENTOS_PROPIOS_MAX`),
+ * from the indexes of their unidades, expedientes as responsable and grants; undefined for a
+ * caller who sees many, or when they have more documents than that.
+ */
+async function documentosPropios(
+  db: Queryable,
+  caller: Caller,
+  filtros: FiltrosBusqueda,
+): Promise<number[] | undefined> {
+  if (!caller.alcance.ver || caller.alcance.todos || !(await alcanceReducido(db, caller))) return undefined;
+  const params = new SqlParams();
+  const condiciones = [`d.id_expediente IN (${idsVisiblesSql(caller, params)})`];
+  if (filtros.id_expediente !== undefined) condiciones.push(`d.id_expediente = ${params.add(filtros.id_expediente)}`);
+  const filas = await db.query<{ id_documento: number }>(
+    `SELECT d.id_documento FROM documento d WHERE ${condiciones.join(' AND ')} LIMIT ${params.add(DOCUMENTOS_PROPIOS_MAX + 1)}`,
+    params.values,
+  );
+  return filas.length > DOCUMENTOS_PROPIOS_MAX ? undefined : filas.map((fila) => fila.id_documento);
+}
+
 /** The stems a tsquery's text form names (`'licenci' & 'obra' <-> 'menor'`), as they appear in unaccented lower-case text. */
 function lexemasDe(consulta: string): string[] {
   return [...consulta.matchAll(/'((?:[^']|'')+)'/g)].map((encontrado) => encontrado[1]!.replace(/''/g, "'"));
@@ -80,9 +108,14 @@ export async function buscarDocumentos(
   if (!consulta) return vacia;
   // The tsquery reaches the statement as a value, so PostgreSQL plans with its words' real
   // frequencies: a rare word is read through the GIN index, a common one in the newest documents.
+  const propios = await documentosPropios(db, caller, filtros);
+  if (propios?.length === 0) return vacia;
   const params = new SqlParams();
   const q = `${params.add(consulta)}::tsquery`;
-  const condiciones = [`dt.vector @@ ${q}`, expedientesVisibles(caller, params, 'e')];
+  const condiciones = [
+    `dt.vector @@ ${q}`,
+    propios ? `dt.id_documento = ANY(${params.add(propios)}::integer[])` : expedientesVisibles(caller, params, 'e'),
+  ];
   if (filtros.id_expediente !== undefined) condiciones.push(`d.id_expediente = ${params.add(filtros.id_expediente)}`);
   if (filtros.id_unidad !== undefined) condiciones.push(`e.id_unidad = ${params.add(filtros.id_unidad)}`);
   const maximo = LIMITES_BUSQUEDA.coincidenciasMax;

@@ -203,4 +203,33 @@ describe('visibility', () => {
       expect((await gestor.get(`/api/documentos/${ids.resolucion}/miniatura`)).statusCode).toBe(200);
     },
   );
+
+  it('a person of the unidad finds what whoever sees everything finds there, ranked alike', async () => {
+    const gestor = await stack.as('gestor');
+    for (const extra of ['', `&id_expediente=${expediente}`]) {
+      const suya = (await gestor.get(`/api/documentos/buscar?q=licencia${extra}`)).json().data;
+      expect(suya.total).toBeGreaterThan(0);
+      expect(suya).toEqual(await buscar('licencia', extra));
+    }
+  });
+
+  it('tesorera, given lectura on one expediente, finds its documents and nothing else, until revoked', async () => {
+    const [tesorera] = await stack
+      .app()
+      .db.query<{ id_usuario: number }>(`SELECT id_usuario FROM usuario WHERE username = 'tesorera'`);
+    const gestor = await stack.as('gestor');
+    const concedido = await gestor.post(`/api/expedientes/${expediente}/accesos`, {
+      id_usuario: tesorera!.id_usuario,
+      nivel: 'lectura',
+      motivo: 'Revisión de las tasas de la licencia',
+    });
+    expect(concedido.statusCode, concedido.body).toBe(201);
+    const cliente = await stack.as('tesorera');
+    const pagina = (await cliente.get('/api/documentos/buscar?q=licencia')).json().data as PaginaBusqueda;
+    expect(nombres(pagina)).toEqual(['informe.txt', 'resolucion.txt']);
+    expect(pagina.total).toBe(2);
+    const idAcceso = concedido.json().data.id_acceso;
+    expect((await gestor.delete(`/api/expedientes/${expediente}/accesos/${idAcceso}`)).statusCode).toBe(200);
+    expect((await cliente.get('/api/documentos/buscar?q=licencia')).json().data.total).toBe(0);
+  });
 });

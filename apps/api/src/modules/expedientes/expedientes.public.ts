@@ -3,9 +3,11 @@
  * sees which expediente, reading one, its historial, and its life cycle.
  */
 export {
+  alcanceReducido,
   asegurarGestion,
   expedientesGestionables,
   expedientesVisibles,
+  idsVisiblesSql,
   puedeGestionar,
   veTodosLosExpedientes,
 } from './visibility';
