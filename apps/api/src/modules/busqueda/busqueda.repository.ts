@@ -4,7 +4,7 @@ import { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../shared/caller/caller';
 import { alcanceReducido, expedientesVisibles, idsVisiblesSql } from '../expedientes/expedientes.public';
 import { consultaSql, type Termino } from './consulta-texto';
-import { FIN_RESALTE, INICIO_RESALTE, trozosDeFragmento } from './fragmento';
+import { FIN_RESALTE, frasesDe, INICIO_RESALTE, lexemasDe, trozosDeFragmento } from './fragmento';
 
 export interface FiltrosBusqueda {
   id_expediente?: number;
@@ -15,8 +15,8 @@ export interface FiltrosBusqueda {
 const TEXTO_PARA_FRAGMENTOS = 100_000;
 /**
  * `ts_headline` stems every word of what it is given, a couple of milliseconds for a long document:
- * it first gets this many characters around the first place a searched stem appears (from `MARGEN`
- * before it), and the whole text only when that window holds no match (a phrase found further on).
+ * it first gets this many characters around the first place the search appears (a phrase, else any
+ * searched stem; from `MARGEN` before it), and the whole text only when that window holds no match.
  */
 const VENTANA_FRAGMENTO = 1_500;
 const MARGEN_FRAGMENTO = 300;
@@ -83,11 +83,6 @@ async function documentosPropios(
   return filas.length > DOCUMENTOS_PROPIOS_MAX ? undefined : filas.map((fila) => fila.id_documento);
 }
 
-/** The stems a tsquery's text form names (`'licenci' & 'obra' <-> 'menor'`), as they appear in unaccented lower-case text. */
-function lexemasDe(consulta: string): string[] {
-  return [...consulta.matchAll(/'((?:[^']|'')+)'/g)].map((encontrado) => encontrado[1]!.replace(/''/g, "'"));
-}
-
 /**
  * Documents whose name or text match, among those of the expedientes the caller sees, by
  * relevance. The newest matches are read first, up to `coincidenciasMax` + 1 (visibility applied
@@ -124,6 +119,7 @@ export async function buscarDocumentos(
   const desde = params.add((pagina.page - 1) * pagina.pageSize);
   const opciones = params.add(OPCIONES_FRAGMENTO);
   const lexemas = params.add(lexemasDe(consulta));
+  const frases = params.add(frasesDe(consulta));
   const filas = await db.transaction(async (tx) => {
     // The documents and the expedientes of a person's unidades are in memory on a working server:
     // at the default cost of a random read (4) PostgreSQL scanned every document to join the few
@@ -159,9 +155,11 @@ export async function buscarDocumentos(
      LEFT JOIN pagina p ON true
      LEFT JOIN documento_texto dt ON dt.id_documento = p.id_documento
      LEFT JOIN LATERAL (
-       SELECT min(nullif(strpos(plano.texto, l.lexema), 0)) AS posicion
-       FROM (SELECT lower(f_unaccent(substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}))) AS texto) plano,
-            unnest(${lexemas}::text[]) AS l(lexema)
+       SELECT coalesce(
+                (SELECT min(nullif(regexp_instr(plano.texto, f.patron), 0)) FROM unnest(${frases}::text[]) AS f(patron)),
+                (SELECT min(nullif(strpos(plano.texto, l.lexema), 0)) FROM unnest(${lexemas}::text[]) AS l(lexema))
+              ) AS posicion
+       FROM (SELECT lower(f_unaccent(substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}))) AS texto) plano
      ) primera ON true
      LEFT JOIN LATERAL (
        SELECT ts_headline('es_sin_tildes',

@@ -24,3 +24,36 @@ export function trozosDeFragmento(fragmento: string | null): TrozoFragmento[] {
   }
   return trozos.map((trozo) => ({ ...trozo, texto: trozo.texto.replace(/\s+/g, ' ') }));
 }
+
+/** A lexeme of a tsquery's text form, optionally a prefix (`:*`); a quote inside is doubled. */
+const LEXEMA = /'((?:[^']|'')+)'(?::\*)?/g;
+/** A phrase: lexemes joined by distance operators (`<->`, `<2>`). */
+const CADENA = /'(?:[^']|'')+'(?::\*)?(?:\s*<(?:-|\d+)>\s*'(?:[^']|'')+'(?::\*)?)+/g;
+const PIEZA = /'((?:[^']|'')+)'|<(-|\d+)>/g;
+
+/** The stems a tsquery's text form names (`'licenci' & 'obra' <-> 'menor'`), as they appear in unaccented lower-case text. */
+export function lexemasDe(consulta: string): string[] {
+  return [...consulta.matchAll(LEXEMA)].map((encontrado) => encontrado[1]!.replace(/''/g, "'"));
+}
+
+/**
+ * Each phrase of a tsquery (`'licenci' <2> 'obra' <-> 'menor'`) as a PostgreSQL regular expression
+ * over unaccented lower-case text: every stem at the start of a word, and `<N>` as N − 1 words
+ * between (stop words hold a place, as they do in the vector). Where the text writes a phrase some
+ * other way the expression misses it, and the fragment is then cut from the whole text.
+ */
+export function frasesDe(consulta: string): string[] {
+  return [...consulta.matchAll(CADENA)].map(([cadena]) =>
+    [...cadena.matchAll(PIEZA)]
+      .map(([, lexema, distancia]) => {
+        if (lexema !== undefined) return `\\m${escaparRegex(lexema.replace(/''/g, "'"))}\\w*`;
+        const entre = distancia === '-' ? 0 : Number(distancia) - 1;
+        return entre > 0 ? `(?:\\W+\\w+){${entre}}\\W+` : '\\W+';
+      })
+      .join(''),
+  );
+}
+
+function escaparRegex(texto: string): string {
+  return texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
