@@ -101,10 +101,10 @@ export async function buscarDocumentos(
   const vacia = { items: [], page: pagina.page, pageSize: pagina.pageSize, total: 0, totalExacto: true };
   const consulta = await tsqueryDe(db, alternativas);
   if (!consulta) return vacia;
-  // The tsquery reaches the statement as a value, so PostgreSQL plans with its words' real
-  // frequencies: a rare word is read through the GIN index, a common one in the newest documents.
   const propios = await documentosPropios(db, caller, filtros);
   if (propios?.length === 0) return vacia;
+  // The tsquery reaches the statement as a value, so PostgreSQL plans with its words' real
+  // frequencies: a rare word is read through the GIN index, a common one in the newest documents.
   const params = new SqlParams();
   const q = `${params.add(consulta)}::tsquery`;
   const condiciones = [

@@ -16,6 +16,8 @@ describe('what a fragment is cut around', () => {
       String.raw`\ma\w*(?:\W+\w+){2}\W+\mb\w*`,
     ]);
     expect(frasesDe(`'licenci' & 'obra'`)).toEqual([]);
+    // Past PostgreSQL's repetition limit the phrase is left to its words.
+    expect(frasesDe(`'licenci' <300> 'obra' | 'a' <-> 'b'`)).toEqual([String.raw`\ma\w*\W+\mb\w*`]);
   });
 
   it('escapes what a regular expression would read as an operator', () => {

@@ -43,16 +43,19 @@ export function lexemasDe(consulta: string): string[] {
  * other way the expression misses it, and the fragment is then cut from the whole text.
  */
 export function frasesDe(consulta: string): string[] {
-  return [...consulta.matchAll(CADENA)].map(([cadena]) =>
-    [...cadena.matchAll(PIEZA)]
-      .map(([, lexema, distancia]) => {
-        if (lexema !== undefined) return `\\m${escaparRegex(lexema.replace(/''/g, "'"))}\\w*`;
-        const entre = distancia === '-' ? 0 : Number(distancia) - 1;
-        return entre > 0 ? `(?:\\W+\\w+){${entre}}\\W+` : '\\W+';
-      })
-      .join(''),
-  );
+  return [...consulta.matchAll(CADENA)].flatMap(([cadena]) => {
+    const piezas = [...cadena.matchAll(PIEZA)].map(([, lexema, distancia]) => {
+      if (lexema !== undefined) return `\\m${escaparRegex(lexema.replace(/''/g, "'"))}\\w*`;
+      const entre = distancia === '-' ? 0 : Number(distancia) - 1;
+      if (entre > ENTRE_MAX) return undefined;
+      return entre > 0 ? `(?:\\W+\\w+){${entre}}\\W+` : '\\W+';
+    });
+    return piezas.includes(undefined) ? [] : [piezas.join('')];
+  });
 }
+
+/** PostgreSQL refuses a repetition count over 255; a phrase that long is placed by its words instead. */
+const ENTRE_MAX = 100;
 
 function escaparRegex(texto: string): string {
   return texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
