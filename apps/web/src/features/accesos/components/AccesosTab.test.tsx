@@ -5,6 +5,7 @@ import type { Acceso, AccesosExpediente } from '@ecodigital/contracts/accesos';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { setUpTestApiServer, signInWith } from '../../../testing/set-up-test-api-server';
 import { AccesosTab } from './AccesosTab';
+import { dialogButton, openOptions } from '../../../testing/dialog-queries';
 
 const GESTOR = ['expedientes.ver', 'expedientes.editar'];
 const juanCarlos = { id_usuario: 2, nombre_completo: 'Juan Carlos Pérez Ruiz', username: 'gestor' };
@@ -85,20 +86,6 @@ function renderTab() {
 
 const filas = () => [...document.querySelectorAll<HTMLElement>('[data-testid="acceso-fila"]')];
 const botonesDeFila = (fila: HTMLElement) => [...fila.querySelectorAll('button')].map((b) => b.textContent);
-const dialogButton = (dialog: HTMLElement, label: string) =>
-  within(dialog).getByText(label, { selector: 'button span' });
-
-async function openOptions(dialog: HTMLElement, label: string): Promise<HTMLElement[]> {
-  const input = within(dialog).getByLabelText(label);
-  fireEvent.mouseDown(input.closest('.ant-select')!);
-  return waitFor(() => {
-    const list = document.getElementById(input.getAttribute('aria-controls') ?? '')?.closest('.ant-select-dropdown');
-    const options = [...(list?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])];
-    if (options.length === 0) throw new Error(`${label}: sin opciones visibles`);
-    return options;
-  });
-}
-
 describe('AccesosTab', { timeout: 30_000 }, () => {
   it('says who sees the expediente and why, and lists every grant with its estado', async () => {
     renderTab();

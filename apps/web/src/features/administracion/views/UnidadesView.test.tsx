@@ -5,6 +5,7 @@ import type { Unidad } from '@ecodigital/contracts/administracion';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { setUpTestApiServer, signInWith } from '../../../testing/set-up-test-api-server';
 import { UnidadesView } from './UnidadesView';
+import { dialogButton, openOptions } from '../../../testing/dialog-queries';
 
 const server = setUpTestApiServer();
 let unidades: Unidad[];
@@ -57,20 +58,6 @@ const nombresDeFilas = () =>
   [...document.querySelectorAll<HTMLElement>('[data-testid="unidad-fila"]')].map(
     (fila) => fila.querySelector('td')!.textContent,
   );
-const dialogButton = (dialog: HTMLElement, label: string) =>
-  within(dialog).getByText(label, { selector: 'button span' });
-
-async function openOptions(dialog: HTMLElement, label: string): Promise<HTMLElement[]> {
-  const input = within(dialog).getByLabelText(label);
-  fireEvent.mouseDown(input.closest('.ant-select')!);
-  return waitFor(() => {
-    const list = document.getElementById(input.getAttribute('aria-controls') ?? '')?.closest('.ant-select-dropdown');
-    const options = [...(list?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])];
-    if (options.length === 0) throw new Error(`${label}: sin opciones visibles`);
-    return options;
-  });
-}
-
 describe('UnidadesView', { timeout: 30_000 }, () => {
   it('draws the flat list as a tree, every branch open, each level by name', async () => {
     render();

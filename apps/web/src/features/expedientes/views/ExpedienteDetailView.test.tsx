@@ -6,6 +6,7 @@ import { ExpedienteVerRoute } from '../../../app/views/ExpedienteVerRoute';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { signInWith, setUpTestApiServer } from '../../../testing/set-up-test-api-server';
 import { eventoDemo, expedienteDemo, lucia, RESPONSABLES, TIPOS, UNIDADES } from '../test-fixtures';
+import { dialogButton, openOptions } from '../../../testing/dialog-queries';
 
 const GESTOR = ['expedientes.ver', 'expedientes.crear', 'expedientes.editar', 'expedientes.cambiar_estado'];
 const server = setUpTestApiServer();
@@ -37,21 +38,6 @@ const actionButtons = () =>
   [...(screen.queryByTestId('expediente-acciones')?.querySelectorAll('button') ?? [])].map(
     (button) => button.textContent,
   );
-const dialogButton = (dialog: HTMLElement, label: string) =>
-  within(dialog).getByText(label, { selector: 'button span' });
-
-/** The options an antd Select of the dialog offers once opened. */
-async function openOptions(dialog: HTMLElement, label: string): Promise<HTMLElement[]> {
-  const input = within(dialog).getByLabelText(label);
-  fireEvent.mouseDown(input.closest('.ant-select')!);
-  return waitFor(() => {
-    const list = document.getElementById(input.getAttribute('aria-controls') ?? '')?.closest('.ant-select-dropdown');
-    const options = [...(list?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])];
-    if (options.length === 0) throw new Error(`${label}: sin opciones visibles`);
-    return options;
-  });
-}
-
 describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
   it('shows header, data and the actions gestor may use; typed HTML stays text', async () => {
     renderDetail();
