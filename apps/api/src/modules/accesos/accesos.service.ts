@@ -8,8 +8,8 @@ import {
 import type { Database } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import {
-  asegurarGestion,
   expedienteNoExiste,
+  expedienteParaGestionar,
   findExpediente,
   insertEvento,
   puedeGestionar,
@@ -66,9 +66,7 @@ export async function conceder(
   }
   const hasta = body.hasta ?? null;
   return db.transaction(async (tx) => {
-    const expediente = await findExpediente(tx, caller, idExpediente, { forUpdate: true });
-    if (!expediente) throw expedienteNoExiste();
-    asegurarGestion(caller, expediente);
+    await expedienteParaGestionar(tx, caller, idExpediente);
     if (hasta !== null && (await esAnteriorAHoy(tx, hasta))) throw accesoNoValido(MENSAJES_ACCESO.hastaPasada);
 
     let nombreDestinatario: string;
@@ -109,9 +107,7 @@ export async function conceder(
 /** Ends a live grant now; the row stays as evidence of who had access and until when. */
 export async function revocar(db: Database, caller: Caller, idExpediente: number, idAcceso: number): Promise<Acceso> {
   return db.transaction(async (tx) => {
-    const expediente = await findExpediente(tx, caller, idExpediente, { forUpdate: true });
-    if (!expediente) throw expedienteNoExiste();
-    asegurarGestion(caller, expediente);
+    await expedienteParaGestionar(tx, caller, idExpediente);
     const acceso = await findAcceso(tx, idExpediente, idAcceso);
     if (!acceso) throw accesoNoExiste();
     if (acceso.estado !== 'vigente') throw accesoNoVigente();

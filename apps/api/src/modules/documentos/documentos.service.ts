@@ -32,6 +32,7 @@ import {
   asegurarAdmiteCambios,
   asegurarGestion,
   expedienteNoExiste,
+  expedienteParaGestionar,
   findExpediente,
   insertEvento,
 } from '../expedientes/expedientes.public';
@@ -120,9 +121,9 @@ export async function anular(db: Database, caller: Caller, id: number, body: Anu
   return db.transaction(async (tx) => {
     const visible = await findDocumento(tx, caller, id);
     if (!visible) throw documentoNoExiste();
-    const expediente = await findExpediente(tx, caller, visible.id_expediente, { forUpdate: true });
-    if (!expediente) throw documentoNoExiste();
-    asegurarGestion(caller, expediente);
+    const expediente = await expedienteParaGestionar(tx, caller, visible.id_expediente, {
+      noExiste: documentoNoExiste,
+    });
     asegurarAdmiteCambios(expediente);
     const documento = (await findDocumento(tx, caller, id, { forUpdate: true }))!;
     if (documento.anulado) throw yaAnulado();

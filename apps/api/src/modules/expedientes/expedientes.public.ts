@@ -12,6 +12,7 @@ export {
   veTodosLosExpedientes,
 } from './visibility';
 export { findExpediente } from './expedientes.repository';
+export { expedienteParaGestionar } from './para-gestionar';
 export { findEventosConContexto, insertEvento, type EventoConContexto } from './historial.repository';
 export { expedienteNoExiste, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
 export { admiteCambios, asegurarAdmiteCambios } from './ciclo-de-vida';

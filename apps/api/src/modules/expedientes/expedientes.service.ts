@@ -17,8 +17,9 @@ import type { Caller } from '../../shared/caller/caller';
 import { BOM, CABECERA_CSV, filaCsv, lineaCsv } from './expedientes.csv';
 import { expedienteNoExiste, MENSAJES_EXPEDIENTE, mensajeCambioEstado, versionObsoleta } from './expedientes.mensajes';
 import { ApiHttpError, solicitudNoValida } from '../../shared/errors';
-import { ALCANCE_REDUCIDO, alcanceReducido, asegurarGestion } from './visibility';
+import { ALCANCE_REDUCIDO, alcanceReducido } from './visibility';
 import { asegurarAdmiteCambios, asegurarTransicion } from './ciclo-de-vida';
+import { expedienteParaGestionar } from './para-gestionar';
 import { exportFilas } from './expedientes.export';
 import { clavesEncajan, decodeCursor, encodeCursor } from './cursor';
 import { resolverOrden, tiposClaves, type FiltroLista, type Orden } from './expedientes.query';
@@ -214,11 +215,8 @@ export async function editar(
 ): Promise<ResultadoEdicion> {
   const pedidos = normalizarEdicion(body);
   return db.transaction(async (tx) => {
-    const actual = await findExpediente(tx, caller, id, { forUpdate: true });
-    if (!actual) throw expedienteNoExiste();
-    asegurarGestion(caller, actual);
+    const actual = await expedienteParaGestionar(tx, caller, id, { version: body.version });
     asegurarAdmiteCambios(actual);
-    if (actual.version !== body.version) throw versionObsoleta();
     if (body.id_unidad !== undefined && body.id_unidad !== actual.unidad.id) {
       throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadPorTransferencia);
     }
@@ -261,10 +259,7 @@ export async function cambiarEstado(
 ): Promise<{ expediente: Expediente; msg: string }> {
   const motivo = textoOpcional(body.motivo);
   return db.transaction(async (tx) => {
-    const actual = await findExpediente(tx, caller, id, { forUpdate: true });
-    if (!actual) throw expedienteNoExiste();
-    asegurarGestion(caller, actual);
-    if (actual.version !== body.version) throw versionObsoleta();
+    const actual = await expedienteParaGestionar(tx, caller, id, { version: body.version });
     const desde = actual.estado;
     const hacia = body.estado;
     asegurarTransicion(desde, hacia, motivo);
@@ -299,11 +294,8 @@ export async function transferir(
     );
   }
   return db.transaction(async (tx) => {
-    const actual = await findExpediente(tx, caller, id, { forUpdate: true });
-    if (!actual) throw expedienteNoExiste();
-    asegurarGestion(caller, actual);
+    const actual = await expedienteParaGestionar(tx, caller, id, { version: body.version });
     asegurarAdmiteCambios(actual);
-    if (actual.version !== body.version) throw versionObsoleta();
     const destino = await findUnidad(tx, body.id_unidad);
     if (!destino) throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadNoExiste);
     if (!destino.activa) throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadInactiva);
