@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import { DatePicker, Form, Input, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { LIMITES_ACCESO, NIVEL_ACCESO_ETIQUETAS, NIVELES_ACCESO } from '@ecodigital/contracts/accesos.rules';
 import type { ConcederAcceso } from '@ecodigital/contracts/accesos';
@@ -8,6 +8,7 @@ import { toConcederAcceso, VALORES_INICIALES, type ConcederValues } from '../gra
 import { useEnvio } from '../../../lib/use-envio';
 import { reglasMotivo } from '../../../lib/reglas-motivo';
 import { matchesOption } from '../../../lib/option-match';
+import { FormModal } from '../../../components/FormModal';
 
 const { motivoMin, motivoMax } = LIMITES_ACCESO;
 
@@ -34,28 +35,14 @@ export function ConcederAccesoModal({ numero, open, onSubmit, onClose }: Props) 
   }
 
   return (
-    <Modal
+    <FormModal<ConcederValues>
       title={`Conceder acceso a ${numero}`}
       open={open}
       width={640}
       okText="Conceder acceso"
-      cancelText="Cancelar"
       confirmLoading={saving}
       onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      okButtonProps={{ htmlType: 'submit' }}
-      modalRender={(content) => (
-        <Form<ConcederValues>
-          layout="vertical"
-          name="conceder-acceso"
-          initialValues={VALORES_INICIALES}
-          onFinish={submit}
-          requiredMark
-        >
-          {content}
-        </Form>
-      )}
+      form={{ name: 'conceder-acceso', initialValues: VALORES_INICIALES, onFinish: submit, requiredMark: true }}
     >
       <Form.Item name="destinatario" label="Conceder a">
         <Radio.Group
@@ -119,6 +106,6 @@ export function ConcederAccesoModal({ numero, open, onSubmit, onClose }: Props) 
       <Form.Item name="motivo" label="Motivo" rules={reglasMotivo({ min: motivoMin, max: motivoMax })}>
         <Input.TextArea rows={3} maxLength={motivoMax} showCount placeholder="Por qué necesita verlo" />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

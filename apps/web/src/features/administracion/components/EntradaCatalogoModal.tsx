@@ -1,8 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import type { EntradaCatalogo } from '@ecodigital/contracts/administracion';
 import { LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
 import { useEnvio } from '../../../lib/use-envio';
+import { FormModal } from '../../../components/FormModal';
 
 const { nombreCatalogoMin: MIN, nombreCatalogoMax: MAX } = LIMITES_ADMINISTRACION;
 
@@ -29,27 +30,18 @@ export function EntradaCatalogoModal({ entrada: requested, catalogo, onSave, onC
   }
 
   return (
-    <Modal
+    <FormModal
       title={nueva ? `Añadir a ${catalogo.toLowerCase()}` : `Renombrar «${entrada?.nombre ?? ''}»`}
       open={requested !== null}
       okText={nueva ? 'Añadir' : 'Guardar'}
-      cancelText="Cancelar"
       confirmLoading={saving}
       onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      okButtonProps={{ htmlType: 'submit' }}
-      modalRender={(content) => (
-        <Form
-          layout="vertical"
-          name="entrada-catalogo"
-          initialValues={{ nombre: nueva || !entrada ? '' : entrada.nombre }}
-          onFinish={submit}
-          requiredMark
-        >
-          {content}
-        </Form>
-      )}
+      form={{
+        name: 'entrada-catalogo',
+        initialValues: { nombre: nueva || !entrada ? '' : entrada.nombre },
+        onFinish: submit,
+        requiredMark: true,
+      }}
     >
       <Form.Item
         name="nombre"
@@ -62,6 +54,6 @@ export function EntradaCatalogoModal({ entrada: requested, catalogo, onSave, onC
       >
         <Input maxLength={MAX} autoFocus />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,9 +1,10 @@
-import { Form, Modal, Select, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import type { Unidad } from '@ecodigital/contracts/administracion';
 import { destinosDeMovimiento, SIN_PADRE } from '../unidades-tree';
 import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';
+import { FormModal } from '../../../components/FormModal';
 
 interface Props {
   /** Null: closed. */
@@ -27,21 +28,13 @@ export function MoverUnidadModal({ unidad: requested, unidades, onMove, onClose 
   }
 
   return (
-    <Modal
+    <FormModal
       title={`Mover «${unidad?.nombre ?? ''}»`}
       open={requested !== null}
       okText="Mover"
-      cancelText="Cancelar"
       confirmLoading={saving}
       onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      okButtonProps={{ htmlType: 'submit' }}
-      modalRender={(content) => (
-        <Form layout="vertical" name="mover-unidad" onFinish={submit} requiredMark>
-          {content}
-        </Form>
-      )}
+      form={{ name: 'mover-unidad', onFinish: submit, requiredMark: true }}
     >
       {unidad && (
         <>
@@ -63,6 +56,6 @@ export function MoverUnidadModal({ unidad: requested, unidades, onMove, onClose 
           </Form.Item>
         </>
       )}
-    </Modal>
+    </FormModal>
   );
 }

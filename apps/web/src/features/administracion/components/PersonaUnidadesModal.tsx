@@ -1,4 +1,4 @@
-import { Form, Modal, Select, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import type { PersonaAdmin } from '@ecodigital/contracts/administracion';
 import { LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
@@ -6,6 +6,7 @@ import type { UnidadCatalogo } from '@ecodigital/contracts/expedientes';
 import { matchesOption } from '../../../lib/option-match';
 import { selectClear } from '../../../components/clear-buttons';
 import { useEnvio } from '../../../lib/use-envio';
+import { FormModal } from '../../../components/FormModal';
 
 interface Props {
   /** Null: closed. */
@@ -41,27 +42,18 @@ export function PersonaUnidadesModal({ persona: requested, unidades, loading, on
   }
 
   return (
-    <Modal
+    <FormModal
       title={`Unidades de ${persona?.nombre_completo ?? ''}`}
       open={requested !== null}
       width={640}
       okText="Guardar unidades"
-      cancelText="Cancelar"
       confirmLoading={saving}
       onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      okButtonProps={{ htmlType: 'submit' }}
-      modalRender={(content) => (
-        <Form
-          layout="vertical"
-          name="persona-unidades"
-          initialValues={{ unidades: persona?.unidades.map((unidad) => unidad.id) ?? [] }}
-          onFinish={submit}
-        >
-          {content}
-        </Form>
-      )}
+      form={{
+        name: 'persona-unidades',
+        initialValues: { unidades: persona?.unidades.map((unidad) => unidad.id) ?? [] },
+        onFinish: submit,
+      }}
     >
       <Typography.Paragraph>
         Verá los expedientes de estas unidades y de las que dependen de ellas, y podrá abrir expedientes en ellas.
@@ -81,6 +73,6 @@ export function PersonaUnidadesModal({ persona: requested, unidades, loading, on
           maxCount={LIMITES_ADMINISTRACION.unidadesPorPersona}
         />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import type { CrearUnidad, EditarUnidad, Unidad } from '@ecodigital/contracts/administracion';
 import { CODIGO_UNIDAD_PATTERN, LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
 import { padresPosibles, SIN_PADRE } from '../unidades-tree';
 import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';
+import { FormModal } from '../../../components/FormModal';
 
 const codigoPattern = new RegExp(CODIGO_UNIDAD_PATTERN);
 const { nombreUnidadMin, nombreUnidadMax } = LIMITES_ADMINISTRACION;
@@ -59,21 +60,13 @@ export function UnidadFormModal({ mode: requested, unidades, onCreate, onEdit, o
   }
 
   return (
-    <Modal
+    <FormModal<Values>
       title={mode?.crear ? 'Nueva unidad' : `Editar «${mode?.unidad.nombre ?? ''}»`}
       open={requested !== null}
       okText={mode?.crear ? 'Crear unidad' : 'Guardar cambios'}
-      cancelText="Cancelar"
       confirmLoading={saving}
       onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      okButtonProps={{ htmlType: 'submit' }}
-      modalRender={(content) => (
-        <Form<Values> layout="vertical" name="unidad" initialValues={initialValues} onFinish={submit} requiredMark>
-          {content}
-        </Form>
-      )}
+      form={{ name: 'unidad', initialValues, onFinish: submit, requiredMark: true }}
     >
       <Form.Item
         name="nombre"
@@ -107,6 +100,6 @@ export function UnidadFormModal({ mode: requested, unidades, onCreate, onEdit, o
           />
         </Form.Item>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,8 +1,9 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import { LIMITES_DOCUMENTO } from '@ecodigital/contracts/documentos.rules';
 import { reglasMotivo } from '../../../lib/reglas-motivo';
+import { FormModal } from '../../../components/FormModal';
 
 const { motivoAnulacionMin: MIN, motivoAnulacionMax: MAX } = LIMITES_DOCUMENTO;
 
@@ -29,20 +30,15 @@ export function AnularDocumentoModal({ documento: requested, saving, onConfirm, 
   }
 
   return (
-    <Modal
+    <FormModal
       title="Anular documento"
       open={requested !== null}
       okText="Anular"
-      cancelText="Cancelar"
       confirmLoading={saving}
       onCancel={onClose}
-      destroyOnHidden
-      okButtonProps={{ htmlType: 'submit', danger: true }}
-      modalRender={(content) => (
-        <Form layout="vertical" name="anular-documento" onFinish={submit}>
-          {content}
-        </Form>
-      )}
+      okButtonProps={{ danger: true }}
+      maskClosable
+      form={{ name: 'anular-documento', onFinish: submit }}
     >
       {documento && (
         <>
@@ -55,6 +51,6 @@ export function AnularDocumentoModal({ documento: requested, saving, onConfirm, 
           </Form.Item>
         </>
       )}
-    </Modal>
+    </FormModal>
   );
 }

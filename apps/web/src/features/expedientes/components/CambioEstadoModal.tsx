@@ -1,9 +1,10 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import type { CambiarEstado, Expediente } from '@ecodigital/contracts/expedientes';
 import { ESTADO_ETIQUETAS, LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import type { AccionTransicion, Transicion } from '../access';
 import { isApiError } from '../../../lib/api-client';
+import { FormModal } from '../../../components/FormModal';
 
 const CONFIRMACIONES: Record<AccionTransicion, { title: string; detail: string }> = {
   pasar_a_tramite: { title: '¿Pasar el expediente a trámite?', detail: 'El expediente quedará en trámite.' },
@@ -43,20 +44,15 @@ export function CambioEstadoModal({ expediente, transicion: requested, saving, o
   }
 
   return (
-    <Modal
+    <FormModal
       title={confirmacion?.title}
       open={requested !== null}
       okText={transicion?.etiqueta}
-      cancelText="Cancelar"
       confirmLoading={saving}
       onCancel={onClose}
-      destroyOnHidden
-      okButtonProps={{ htmlType: 'submit', danger: transicion?.accion === 'archivar' }}
-      modalRender={(content) => (
-        <Form layout="vertical" name="cambio-estado" onFinish={submit}>
-          {content}
-        </Form>
-      )}
+      okButtonProps={{ danger: transicion?.accion === 'archivar' }}
+      maskClosable
+      form={{ name: 'cambio-estado', onFinish: submit }}
     >
       {transicion && confirmacion && (
         <>
@@ -82,6 +78,6 @@ export function CambioEstadoModal({ expediente, transicion: requested, saving, o
           )}
         </>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Alert, Col, Form, Input, Row, Select } from 'antd';
 import { DOCUMENTO_IDENTIDAD_PATTERN, LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import { useResponsables } from '../api/get-responsables';
 import { useTiposExpediente } from '../api/get-tipos-expediente';
@@ -8,6 +8,7 @@ import { matchesOption } from '../../../lib/option-match';
 import type { ExpedienteFormValues } from '../form-values';
 import { selectClear } from '../../../components/clear-buttons';
 import { useEnvio } from '../../../lib/use-envio';
+import { FormModal } from '../../../components/FormModal';
 
 const documentoPattern = new RegExp(DOCUMENTO_IDENTIDAD_PATTERN);
 const { asuntoMin, asuntoMax, descripcionMax, interesadoNombreMax, interesadoDocumentoMax } = LIMITES_EXPEDIENTE;
@@ -73,30 +74,15 @@ export function ExpedienteFormModal({ title, okText, open, mode, initialValues, 
   }
 
   return (
-    <Modal
+    <FormModal<ExpedienteFormValues>
       title={title}
       open={open}
       width={760}
       okText={okText}
-      cancelText="Cancelar"
       confirmLoading={saving}
       onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      okButtonProps={{ htmlType: 'submit', disabled: sinUnidades }}
-      modalRender={(content) => (
-        // A fresh form store each time the dialog opens (its content is destroyed when hidden).
-        <Form<ExpedienteFormValues>
-          layout="vertical"
-          name="expediente"
-          initialValues={initialValues}
-          onFinish={submit}
-          scrollToFirstError
-          requiredMark
-        >
-          {content}
-        </Form>
-      )}
+      okButtonProps={{ disabled: sinUnidades }}
+      form={{ name: 'expediente', initialValues, onFinish: submit, scrollToFirstError: true, requiredMark: true }}
     >
       <Form.Item
         name="asunto"
@@ -178,6 +164,6 @@ export function ExpedienteFormModal({ title, okText, open, mode, initialValues, 
           </Form.Item>
         </Col>
       </Row>
-    </Modal>
+    </FormModal>
   );
 }

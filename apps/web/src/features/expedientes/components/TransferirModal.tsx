@@ -1,4 +1,4 @@
-import { Form, Input, Modal, Select, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
 import type { Expediente, TransferirExpediente } from '@ecodigital/contracts/expedientes';
 import { LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import { isApiError } from '../../../lib/api-client';
@@ -7,6 +7,7 @@ import { unidadOptions } from '../catalogue-options';
 import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';
 import { reglasMotivo } from '../../../lib/reglas-motivo';
+import { FormModal } from '../../../components/FormModal';
 
 const { motivoTransferenciaMin, motivoMax } = LIMITES_EXPEDIENTE;
 
@@ -39,21 +40,13 @@ export function TransferirModal({ expediente, open, onConfirm, onClose }: Props)
   }
 
   return (
-    <Modal
+    <FormModal<Values>
       title={`Transferir ${expediente.numero}`}
       open={open}
       okText="Transferir"
-      cancelText="Cancelar"
       confirmLoading={saving}
       onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      okButtonProps={{ htmlType: 'submit' }}
-      modalRender={(content) => (
-        <Form<Values> layout="vertical" name="transferir" onFinish={submit} requiredMark>
-          {content}
-        </Form>
-      )}
+      form={{ name: 'transferir', onFinish: submit, requiredMark: true }}
     >
       <Typography.Paragraph>
         El expediente pasará a depender de la unidad que elija. Las personas de «{expediente.unidad.nombre}» dejarán de
@@ -79,6 +72,6 @@ export function TransferirModal({ expediente, open, onConfirm, onClose }: Props)
       >
         <Input.TextArea rows={3} maxLength={motivoMax} showCount />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }
