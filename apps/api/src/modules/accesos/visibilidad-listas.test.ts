@@ -1,10 +1,11 @@
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type ApiClient, type DemoUsername } from '../../testing/api-client';
+import { type ApiClient, type DemoUsername } from '../../testing/api-client';
 import { CODIGOS, idUnidad } from '../../testing/organizacion';
 import { useTestStack } from '../../testing/test-stack';
 import { samplePdf } from '../documentos/inspection/testing/sample-files';
 import { formulario } from '../documentos/testing/multipart';
+import { iniciarPersonas } from '../../testing/personas';
 
 /**
  * Lists, counts, exports, Inicio and notifications over two unidades of known contents: each
@@ -42,15 +43,10 @@ describe('what each person may see in lists, counts, exports, Inicio and notific
   }
 
   beforeAll(async () => {
-    for (const username of PERSONAS) {
-      tokens[username] = (await stack.idp().tokensFor(username)).access_token;
-      as[username] = apiClient(stack.app(), tokens[username]);
-      await as[username].get('/api/session/get');
-      const [row] = await stack
-        .app()
-        .db.query<{ id_usuario: number }>('SELECT id_usuario FROM usuario WHERE username = $1', [username]);
-      id[username] = row!.id_usuario;
-    }
+    const personas = await iniciarPersonas(stack);
+    Object.assign(as, personas.as);
+    Object.assign(tokens, personas.tokens);
+    Object.assign(id, personas.id);
     const db = stack.app().db;
     const [tipo] = await db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
     const crear = async (client: ApiClient, codigo: string, asunto: string, extra: object = {}) => {

@@ -1,11 +1,12 @@
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type ApiClient, type DemoUsername } from '../../testing/api-client';
+import { type ApiClient, type DemoUsername } from '../../testing/api-client';
 import { CODIGOS, idUnidad } from '../../testing/organizacion';
 import { useTestStack } from '../../testing/test-stack';
 import { samplePdf } from '../documentos/inspection/testing/sample-files';
 import { formulario } from '../documentos/testing/multipart';
+import { iniciarPersonas } from '../../testing/personas';
 
 /**
  * Who sees an expediente, route by route: a person outside its unidad gets 404 from every route
@@ -92,15 +93,11 @@ describe('visibility of expedientes by unidad, responsable and acceso (real Post
   let accesoUrbanismo: number;
 
   beforeAll(async () => {
-    for (const username of ['admin', 'gestor', 'consulta', 'tesorera'] as const) {
-      const token = (await stack.idp().tokensFor(username)).access_token;
-      as[username] = apiClient(stack.app(), token);
-      tokens.set(as[username], `Bearer ${token}`);
-      await as[username].get('/api/session/get');
-      const [row] = await stack
-        .app()
-        .db.query<{ id_usuario: number }>('SELECT id_usuario FROM usuario WHERE username = $1', [username]);
-      id[username] = row!.id_usuario;
+    const personas = await iniciarPersonas(stack);
+    Object.assign(as, personas.as);
+    Object.assign(id, personas.id);
+    for (const [username, client] of Object.entries(personas.as)) {
+      tokens.set(client, `Bearer ${personas.tokens[username as keyof typeof personas.tokens]}`);
     }
     const db = stack.app().db;
     idTipo = (await db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1'))[0]!.id;

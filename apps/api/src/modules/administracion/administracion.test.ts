@@ -6,6 +6,7 @@ import { CODIGOS, idUnidad } from '../../testing/organizacion';
 import { useTestStack } from '../../testing/test-stack';
 import { samplePdf } from '../documentos/inspection/testing/sample-files';
 import { formulario } from '../documentos/testing/multipart';
+import { iniciarPersonas } from '../../testing/personas';
 
 describe('administration API (real PostgreSQL, real dev IdP)', () => {
   const stack = useTestStack();
@@ -14,15 +15,10 @@ describe('administration API (real PostgreSQL, real dev IdP)', () => {
   const id = {} as Record<DemoUsername, number>;
 
   beforeAll(async () => {
-    for (const username of ['admin', 'gestor', 'consulta', 'tesorera'] as const) {
-      tokens[username] = (await stack.idp().tokensFor(username)).access_token;
-      as[username] = apiClient(stack.app(), tokens[username]);
-      await as[username].get('/api/session/get');
-      const [row] = await stack
-        .app()
-        .db.query<{ id_usuario: number }>('SELECT id_usuario FROM usuario WHERE username = $1', [username]);
-      id[username] = row!.id_usuario;
-    }
+    const personas = await iniciarPersonas(stack);
+    Object.assign(as, personas.as);
+    Object.assign(tokens, personas.tokens);
+    Object.assign(id, personas.id);
   });
 
   const auditoria = async (query = '') => (await as.admin.get(`/api/admin/auditoria?${query}`)).json().data;
