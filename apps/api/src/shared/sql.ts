@@ -6,3 +6,6 @@ export const nombreCompletoSql = (alias: string) =>
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
+
+/** Today in Europe/Madrid, the calendar a grant's `hasta` is written in. */
+export const HOY_MADRID = `(now() AT TIME ZONE 'Europe/Madrid')::date`;

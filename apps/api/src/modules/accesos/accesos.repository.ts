@@ -2,10 +2,7 @@ import type { Acceso, NivelAcceso } from '@ecodigital/contracts/accesos';
 import type { UnidadReferencia } from '@ecodigital/contracts/comunes';
 import type { Queryable } from '../../db/database';
 import { isoString } from '../../shared/dates';
-import { nombreCompletoSql } from '../../shared/sql';
-
-/** Today in Europe/Madrid, the calendar a grant's `hasta` is written in. */
-export const HOY_MADRID = `(now() AT TIME ZONE 'Europe/Madrid')::date`;
+import { HOY_MADRID, nombreCompletoSql } from '../../shared/sql';
 
 const SELECT_ACCESO = `
   SELECT a.id_acceso, a.nivel, to_char(a.hasta, 'YYYY-MM-DD') AS hasta, a.motivo, a.concedido_en, a.revocado_en,

@@ -198,9 +198,9 @@ export async function findExpediente(
 }
 
 /**
- * The expediente just changed by the caller in this transaction, whether or not they still see it:
- * handing it to another unidad or another responsable may take it out of their sight, and the
- * answer must still say what it now is.
+ * The expediente whether or not the caller sees it: the one just changed by them in this
+ * transaction (handing it to another unidad may take it out of their sight, and the answer must
+ * still say what it now is), or one locked whose sight is checked next (`expedienteParaGestionar`).
  */
 export async function findExpedienteCambiado(tx: Queryable, caller: Caller, id: number): Promise<Expediente> {
   const params = new SqlParams();
