@@ -15,6 +15,7 @@ export const MENSAJES_ADMINISTRACION = {
   unidadesInactivas: (nombres: string) => `No se puede asignar una unidad desactivada: ${nombres}.`,
   unidadesPorGrupos: 'Las unidades de cada persona las asigna el proveedor de identidad (grupos): cámbielas allí.',
   unidadesAsignadas: 'Unidades asignadas.',
+  responsableRetirado: 'Dejó de ser responsable: ya no pertenece a la unidad del expediente ni a una superior.',
   rolNoValido: 'El nombre del rol no es válido.',
   permisosNoExisten: (codigos: string) => `Permisos desconocidos: ${codigos}.`,
   bloqueo: 'El rol «administrador» no puede perder el permiso de administrar roles: nadie podría devolverlo.',

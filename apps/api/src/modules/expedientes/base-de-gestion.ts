@@ -1,13 +1,16 @@
 import type { Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
-import { HOY_MADRID } from '../../shared/sql';
+import { HOY_MADRID, unidadYSuperioresCte } from '../../shared/sql';
 
 /**
  * What a caller's gestión of one expediente rests on: seeing every expediente, belonging to its
- * unidad (or one above it), or only a live `gestion` acceso (the one reaching furthest in time).
+ * unidad (or one above it), or only live `gestion` accesos (`propios`; `acceso` is the one reaching
+ * furthest in time, what the grants they make derive from and may not outlast).
  */
 export type GestionPor =
-  { base: 'todos' } | { base: 'unidad' } | { base: 'acceso'; acceso: { id_acceso: number; hasta: string | null } };
+  | { base: 'todos' }
+  | { base: 'unidad' }
+  | { base: 'acceso'; acceso: { id_acceso: number; hasta: string | null }; propios: readonly number[] };
 
 export interface SobreExpediente {
   ve: boolean;
@@ -22,7 +25,7 @@ export interface SobreExpediente {
 export async function leerSobreExpediente(
   db: Queryable,
   caller: Caller,
-  expediente: { id_expediente: number; unidad: { id: number }; responsable: { id_usuario: number } | null },
+  expediente: { id_expediente: number; unidad: { id: number } },
 ): Promise<SobreExpediente> {
   const { alcance } = caller;
   if (!alcance.ver) return { ve: false, gestion: null };
@@ -32,13 +35,10 @@ export async function leerSobreExpediente(
     con_acceso: boolean;
     id_acceso: number | null;
     hasta: string | null;
+    propios: number[];
   }>(
     `WITH RECURSIVE
-       sobre(id) AS (
-         SELECT $2::integer
-         UNION
-         SELECT u.id_padre FROM unidad u JOIN sobre ON u.id = sobre.id WHERE u.id_padre IS NOT NULL
-       ),
+       ${unidadYSuperioresCte('sobre', '$2')},
        propias AS (SELECT id_unidad AS id FROM usuario_unidad WHERE id_usuario = $1),
        arriba(id) AS (
          SELECT id FROM propias
@@ -58,13 +58,14 @@ export async function leerSobreExpediente(
      SELECT EXISTS (SELECT 1 FROM propias WHERE id IN (SELECT id FROM sobre)) AS por_unidad,
             EXISTS (SELECT 1 FROM vivos) AS con_acceso,
             (SELECT id_acceso FROM mejor) AS id_acceso,
-            (SELECT to_char(hasta, 'YYYY-MM-DD') FROM mejor) AS hasta`,
+            (SELECT to_char(hasta, 'YYYY-MM-DD') FROM mejor) AS hasta,
+            ARRAY(SELECT id_acceso FROM vivos WHERE nivel = 'gestion' ORDER BY id_acceso) AS propios`,
     [caller.id_usuario, expediente.unidad.id, expediente.id_expediente],
   );
-  const esResponsable = expediente.responsable?.id_usuario === caller.id_usuario;
-  if (fila?.por_unidad || esResponsable) return { ve: true, gestion: { base: 'unidad' } };
+  if (fila?.por_unidad) return { ve: true, gestion: { base: 'unidad' } };
   if (fila?.id_acceso != null) {
-    return { ve: true, gestion: { base: 'acceso', acceso: { id_acceso: fila.id_acceso, hasta: fila.hasta } } };
+    const acceso = { id_acceso: fila.id_acceso, hasta: fila.hasta };
+    return { ve: true, gestion: { base: 'acceso', acceso, propios: fila.propios } };
   }
   return { ve: Boolean(fila?.con_acceso), gestion: null };
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { registrarAuditoria } from '../auditoria';
+import { alPerderUnidades } from '../pertenencia';
 
 /**
  * The unidad code a group names: Keycloak sends a group's name, or its full path (`/Ayto/URB`) when
@@ -13,7 +14,7 @@ export function codigoDeGrupo(grupo: string): string {
 /**
  * Makes the person's unidades those their token's groups name (groups claim mode). Groups that
  * match no unidad are returned, for the log, and otherwise ignored. A change is audited as made by
- * the identity provider.
+ * the identity provider; leaving a unidad ends what it made possible (`alPerderUnidades`).
  */
 export async function sincronizarUnidades(
   tx: Queryable,
@@ -43,6 +44,13 @@ export async function sincronizarUnidades(
       `INSERT INTO usuario_unidad (id_usuario, id_unidad) SELECT $1, unnest($2::integer[]) ON CONFLICT DO NOTHING`,
       [idUsuario, nuevas],
     );
+    if (actuales.some((id) => !nuevas.includes(id))) {
+      await alPerderUnidades(tx, idUsuario, {
+        autor: 'propio',
+        porque:
+          'Dejó de ser responsable: según el proveedor de identidad ya no pertenece a la unidad del expediente ni a una superior.',
+      });
+    }
     await registrarAuditoria(tx, {
       id_usuario: null,
       accion: 'usuario.unidades',

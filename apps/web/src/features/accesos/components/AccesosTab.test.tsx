@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Acceso, AccesosExpediente } from '@ecodigital/contracts/accesos';
+import type { AccesoEnExpediente, AccesosExpediente } from '@ecodigital/contracts/accesos';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { setUpTestApiServer, signInWith } from '../../../testing/set-up-test-api-server';
 import { AccesosTab } from './AccesosTab';
@@ -15,7 +15,8 @@ const lucia = { id_usuario: 3, nombre_completo: 'Lucía Fernández Díaz', usern
 const server = setUpTestApiServer();
 let datos: AccesosExpediente;
 
-function acceso(overrides: Partial<Acceso>): Acceso {
+function acceso(overrides: Partial<AccesoEnExpediente>): AccesoEnExpediente {
+  const estado = overrides.estado ?? 'vigente';
   return {
     id_acceso: 1,
     destinatario: { tipo: 'usuario', usuario: ana },
@@ -27,6 +28,9 @@ function acceso(overrides: Partial<Acceso>): Acceso {
     estado: 'vigente',
     revocado_por: null,
     revocado_en: null,
+    derivado_de: null,
+    causa_fin: null,
+    revocable: estado === 'vigente',
     ...overrides,
   };
 }
@@ -58,6 +62,7 @@ beforeEach(() => {
       }),
     ],
     puede_gestionar: true,
+    limite_concesion: null,
   };
   server().routes.set('GET /api/expedientes/7/accesos', () => ({ body: { success: true, data: datos } }));
   server().routes.set('GET /api/catalogos/responsables', () => ({
