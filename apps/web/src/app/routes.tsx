@@ -79,9 +79,22 @@ export const routes: RouteObject[] = [
               {
                 path: 'personas',
                 handle: handle({ title: 'Personas', nom_modulo: 'administracion/personas' }),
-                lazy: async () => ({
-                  Component: (await import('../features/administracion/views/PersonasView')).PersonasView,
-                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/administracion/views/PersonasView')).PersonasView,
+                    }),
+                  },
+                  {
+                    path: ':id_usuario/accesos',
+                    handle: handle({ title: 'Accesos de la persona' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/administracion/views/PersonaAccesosView'))
+                        .PersonaAccesosView,
+                    }),
+                  },
+                ],
               },
               {
                 path: 'roles',

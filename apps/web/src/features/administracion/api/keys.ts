@@ -1,3 +1,4 @@
+import type { AccesosPersonaQuery } from '@ecodigital/contracts/accesos';
 import type { AuditoriaQuery, CatalogoEditable, PersonasQuery } from '@ecodigital/contracts/administracion';
 
 /** The one place query keys of the administration screens are built; mutations invalidate through it. */
@@ -6,6 +7,9 @@ export const administracionKeys = {
   unidades: () => [...administracionKeys.all, 'unidades'] as const,
   personas: () => [...administracionKeys.all, 'personas'] as const,
   personasPagina: (query: PersonasQuery) => [...administracionKeys.personas(), query] as const,
+  /** The grants a person received or made (under `personas`: a change of unidades may end some). */
+  accesosPersona: (id_usuario: number, query?: AccesosPersonaQuery) =>
+    [...administracionKeys.personas(), id_usuario, 'accesos', ...(query ? [query] : [])] as const,
   roles: () => [...administracionKeys.all, 'roles'] as const,
   catalogos: () => [...administracionKeys.all, 'catalogos'] as const,
   catalogo: (catalogo: CatalogoEditable) => [...administracionKeys.catalogos(), catalogo] as const,
