@@ -312,8 +312,8 @@ describe('organisation and access', () => {
     await chooseOption(gestor.page, transferir.getByRole('combobox', { name: 'Unidad de destino' }), 'Tesorería', {
       type: true,
     });
-    // Its responsable (gestor) does not belong to Tesorería: the dialog says so and it goes without one.
-    await transferir.getByText('Juan Carlos Pérez Ruiz no pertenece a la unidad de destino').waitFor();
+    // Who answers for it there is asked among the people of Tesorería (none is named: it goes without one).
+    await transferir.getByText('Una persona de la unidad de destino o de una superior.').waitFor();
     await transferir.getByLabel('Motivo', { exact: true }).fill('La tramita la Tesorería');
     await transferir.getByRole('button', { name: 'Transferir' }).click();
     await expectPath(gestor.page, '/expedientes');

@@ -44,7 +44,7 @@ function ResponsableEnDestino({ expediente, destino }: { expediente: Expediente;
         ? `${actual.nombre_completo} no pertenece a la unidad de destino: elija quién responderá allí o déjelo sin responsable.`
         : 'Una persona de la unidad de destino o de una superior. Vacío: sin responsable.';
   return (
-    <Form.Item name="id_responsable" label="Responsable en la unidad de destino" extra={aviso}>
+    <Form.Item name="id_responsable" label="Responsable tras la transferencia" extra={aviso}>
       <Select
         placeholder="Sin responsable"
         allowClear={selectClear('Dejar sin responsable')}

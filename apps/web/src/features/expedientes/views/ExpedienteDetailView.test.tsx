@@ -176,7 +176,7 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     await within(dialog).findByText(
       'Juan Carlos Pérez Ruiz no pertenece a la unidad de destino: elija quién responderá allí o déjelo sin responsable.',
     );
-    const personas = await openOptions(dialog, 'Responsable en la unidad de destino');
+    const personas = await openOptions(dialog, 'Responsable tras la transferencia');
     expect(personas.map((option) => option.textContent)).toEqual(['Lucía Fernández Díaz']);
     fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Corresponde a Hacienda' } });
     await userEvent.click(dialogButton(dialog, 'Transferir'));
