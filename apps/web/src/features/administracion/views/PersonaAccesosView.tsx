@@ -104,12 +104,18 @@ function AccesosDePersona({ id_usuario }: { id_usuario: number }) {
       ),
     },
     { title: 'Concedido a', key: 'destinatario', width: 190, render: (_, acceso) => <Destinatario acceso={acceso} /> },
-    { title: 'Nivel', key: 'nivel', width: 80, render: (_, acceso) => NIVEL_ACCESO_ETIQUETAS[acceso.nivel] },
     {
-      title: 'Hasta',
-      key: 'hasta',
-      width: 110,
-      render: (_, acceso) => (acceso.hasta ? formatDate(acceso.hasta) : 'Sin fecha límite'),
+      title: 'Acceso',
+      key: 'acceso',
+      width: 130,
+      render: (_, acceso) => (
+        <Flex vertical>
+          <span>{NIVEL_ACCESO_ETIQUETAS[acceso.nivel]}</span>
+          <Typography.Text type="secondary" style={pequeno}>
+            {acceso.hasta ? `Hasta el ${formatDate(acceso.hasta)}` : 'Sin fecha límite'}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
       title: 'Concedido',
@@ -159,6 +165,8 @@ function AccesosDePersona({ id_usuario }: { id_usuario: number }) {
       title: 'Acciones',
       key: 'acciones',
       width: 110,
+      // Always in sight, also when the other columns scroll sideways.
+      fixed: 'right',
       render: (_, acceso) =>
         acceso.estado === 'vigente' && (
           <Button
@@ -198,7 +206,7 @@ function AccesosDePersona({ id_usuario }: { id_usuario: number }) {
       dataSource={accesos.data?.items ?? []}
       loading={accesos.isFetching}
       // An empty table does not scroll: a scrolling box with nothing to focus cannot be scrolled by keyboard.
-      scroll={accesos.data?.items.length ? { x: 1100 } : undefined}
+      scroll={accesos.data?.items.length ? { x: 1050 } : undefined}
       onRow={(acceso) =>
         ({ 'data-testid': 'acceso-persona-fila', 'data-estado': acceso.estado }) as React.HTMLAttributes<HTMLElement>
       }
@@ -228,21 +236,20 @@ function AccesosDePersona({ id_usuario }: { id_usuario: number }) {
           </Link>
         }
       />
-      <Card styles={{ body: { paddingTop: 4 } }}>
+      <Card styles={{ body: { paddingTop: 12 } }}>
+        {/* Outside the tab bar: a tab list holds tabs only. */}
+        <Flex align="center" gap={8} justify="flex-end">
+          <Switch
+            id="solo-vigentes"
+            size="small"
+            checked={query.vigentes !== false}
+            onChange={(vigentes) => update({ vigentes: vigentes ? undefined : false })}
+          />
+          <label htmlFor="solo-vigentes">Solo vigentes</label>
+        </Flex>
         <Tabs
           activeKey={query.tipo}
           onChange={(tipo) => update({ tipo: tipo as Tipo })}
-          tabBarExtraContent={
-            <Flex align="center" gap={8}>
-              <Switch
-                id="solo-vigentes"
-                size="small"
-                checked={query.vigentes !== false}
-                onChange={(vigentes) => update({ vigentes: vigentes ? undefined : false })}
-              />
-              <label htmlFor="solo-vigentes">Solo vigentes</label>
-            </Flex>
-          }
           items={(['recibidos', 'concedidos'] as const).map((tipo) => ({
             key: tipo,
             label: tipo === 'recibidos' ? 'Recibidos' : 'Concedidos',
