@@ -416,6 +416,54 @@ describe("membership from the identity provider's groups (OIDC_GROUPS_CLAIM)", (
     expect(await unidadesDe('tesorera')).toEqual([]);
   });
 
+  it('follows the token presented, even right after another token of the same person changed it', async () => {
+    const sinGrupos = await conGrupos('gestor', []);
+    const conUrbanismo = await conGrupos('gestor', [CODIGOS.urbanismo]);
+    const admin = await conGrupos('admin', []);
+    const [tipo] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
+    const creado = await admin.post('/api/expedientes', {
+      asunto: 'Expediente de Urbanismo en modo grupos',
+      id_tipo: tipo!.id,
+      id_unidad: await idUnidad(stack.app().db, CODIGOS.urbanismo),
+    });
+    expect(creado.statusCode, creado.body).toBe(201);
+    const url = `/api/expedientes/${creado.json().data.id_expediente}`;
+
+    expect((await sinGrupos.get(url)).statusCode).toBe(404);
+    expect((await conUrbanismo.get(url)).statusCode).toBe(200);
+    expect(await unidadesDe('gestor')).toEqual([CODIGOS.urbanismo]);
+    // The token without groups was seen a moment ago: its claims are the same, its answer must not be.
+    expect((await sinGrupos.get(url)).statusCode).toBe(404);
+    expect(await unidadesDe('gestor')).toEqual([]);
+  });
+
+  it('takes the expedientes they answered for from who leaves a unidad by the claim, in the historial', async () => {
+    const conUrbanismo = await conGrupos('consulta', [CODIGOS.urbanismo]);
+    await conUrbanismo.get('/api/session/get');
+    const admin = await conGrupos('admin', []);
+    const [consulta] = await stack
+      .app()
+      .db.query<{ id_usuario: number }>(`SELECT id_usuario FROM usuario WHERE username = 'consulta'`);
+    const [tipo] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
+    const creado = await admin.post('/api/expedientes', {
+      asunto: 'Expediente del que responde consulta',
+      id_tipo: tipo!.id,
+      id_unidad: await idUnidad(stack.app().db, CODIGOS.urbanismo),
+      id_responsable: consulta!.id_usuario,
+    });
+    expect(creado.statusCode, creado.body).toBe(201);
+    const url = `/api/expedientes/${creado.json().data.id_expediente}`;
+
+    await (await conGrupos('consulta', [CODIGOS.tesoreria])).get('/api/session/get');
+    expect((await admin.get(url)).json().data.responsable).toBeNull();
+    const historial = (await admin.get(`${url}/historial`)).json().data as { evento: string }[];
+    expect(historial.find((evento) => evento.evento === 'edicion')).toMatchObject({
+      usuario: { username: 'consulta' },
+      descripcion:
+        'Dejó de ser responsable: según el proveedor de identidad ya no pertenece a la unidad del expediente ni a una superior.',
+    });
+  });
+
   it('shows membership read-only in administration: assigning answers 409', async () => {
     const admin = await conGrupos('admin', []);
     const personas = (await admin.get('/api/admin/usuarios')).json().data;

@@ -11,6 +11,20 @@ export function codigoDeGrupo(grupo: string): string {
   return (partes.at(-1) ?? '').trim().toUpperCase();
 }
 
+/** Whether the person's stored unidades are exactly those their token's groups name. */
+export async function unidadesCoinciden(db: Queryable, idUsuario: number, grupos: readonly string[]): Promise<boolean> {
+  const [fila] = await db.query<{ coinciden: boolean }>(
+    `SELECT ARRAY(SELECT id FROM unidad WHERE codigo = ANY($2::text[]) ORDER BY id)
+            = ARRAY(SELECT id_unidad FROM usuario_unidad WHERE id_usuario = $1 ORDER BY id_unidad) AS coinciden`,
+    [idUsuario, codigosDeGrupos(grupos)],
+  );
+  return fila?.coinciden ?? false;
+}
+
+const codigosDeGrupos = (grupos: readonly string[]) => [
+  ...new Set(grupos.map(codigoDeGrupo).filter((codigo) => codigo !== '')),
+];
+
 /**
  * Makes the person's unidades those their token's groups name (groups claim mode). Groups that
  * match no unidad are returned, for the log, and otherwise ignored. A change is audited as made by
@@ -21,7 +35,7 @@ export async function sincronizarUnidades(
   idUsuario: number,
   grupos: readonly string[],
 ): Promise<{ desconocidos: string[] }> {
-  const codigos = [...new Set(grupos.map(codigoDeGrupo).filter((codigo) => codigo !== ''))];
+  const codigos = codigosDeGrupos(grupos);
   const encontradas = await tx.query<{ id: number; codigo: string }>(
     'SELECT id, codigo FROM unidad WHERE codigo = ANY($1::text[]) ORDER BY id',
     [codigos],
