@@ -174,6 +174,19 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
+    // A role every person carries: the dialog warns and asks for a confirmation.
+    name: 'administracion-declarar-rol',
+    user: 'admin',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/administracion/roles`);
+      await page.getByTestId('permiso-fila').first().waitFor();
+      await page.getByRole('button', { name: 'Declarar rol' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Declarar rol' });
+      await dialog.getByLabel('Nombre del rol').fill('default-roles-ecodigital');
+      await dialog.getByTestId('rol-de-todo-el-dominio').waitFor();
+    },
+  },
+  {
     name: 'administracion-nueva-unidad',
     user: 'admin',
     open: async (page, _data, webUrl) => {

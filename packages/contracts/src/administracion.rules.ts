@@ -16,7 +16,20 @@ export const LIMITES_ADMINISTRACION = {
   personasPorPagina: 50,
   auditoriaPorPagina: 50,
   unidadesPorPersona: 50,
+  descripcionRolMin: 3,
+  descripcionRolMax: 200,
 } as const;
+
+/** A role name as Keycloak allows it in practice. */
+export const ROL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
+
+/**
+ * Roles Keycloak gives every person of a realm: its default composite role and the two it holds.
+ * A permiso given to one of them is everybody's, so declaring one asks for a confirmation.
+ */
+export function esRolDeTodoElDominio(nombre: string): boolean {
+  return nombre.startsWith('default-roles-') || nombre === 'offline_access' || nombre === 'uma_authorization';
+}
 
 /** The catalogues the administration area edits, as their routes name them. */
 export const CATALOGOS_EDITABLES = ['tipos', 'tipos-documentales'] as const;

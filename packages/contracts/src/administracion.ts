@@ -5,6 +5,7 @@ import {
   CODIGO_UNIDAD_PATTERN,
   ENTIDADES_AUDITORIA,
   LIMITES_ADMINISTRACION,
+  ROL_PATTERN,
   type EntidadAuditoria,
 } from './administracion.rules';
 
@@ -107,23 +108,46 @@ export const RolAdminSchema = Type.Object({
   personas: Type.Integer(),
   /** Permisos this role can never lose (the administrador keeps the power to give them back). */
   permisos_fijos: Type.Array(Type.String()),
+  /** Every person of the realm carries it: its permisos are everybody's. */
+  todo_el_dominio: Type.Boolean(),
 });
 export type RolAdmin = Static<typeof RolAdminSchema>;
 
+/** A role seen in someone's last token that Administración has not declared: it grants nothing. */
+export const RolSinDeclararSchema = Type.Object({
+  rol: Type.String(),
+  personas: Type.Integer(),
+  todo_el_dominio: Type.Boolean(),
+});
+export type RolSinDeclarar = Static<typeof RolSinDeclararSchema>;
+
 export const RolesPermisosSchema = Type.Object({
+  /** The declared roles: only these may be given permisos. */
   roles: Type.Array(RolAdminSchema),
   permisos: Type.Array(PermisoDescritoSchema),
+  sin_declarar: Type.Array(RolSinDeclararSchema),
 });
 export type RolesPermisos = Static<typeof RolesPermisosSchema>;
+
+export const DeclararRolSchema = Type.Object(
+  {
+    nombre: Type.String({ pattern: ROL_PATTERN }),
+    descripcion: Type.String({
+      minLength: LIMITES_ADMINISTRACION.descripcionRolMin,
+      maxLength: LIMITES_ADMINISTRACION.descripcionRolMax,
+    }),
+    /** Required for a role every person of the realm carries. */
+    confirmar_todo_el_dominio: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type DeclararRol = Static<typeof DeclararRolSchema>;
 
 export const AsignarPermisosSchema = Type.Object(
   { permisos: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200, uniqueItems: true }) },
   { additionalProperties: false },
 );
 export type AsignarPermisos = Static<typeof AsignarPermisosSchema>;
-
-/** A role name as Keycloak allows it in practice. */
-export const ROL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
 
 // ── Catálogos ──────────────────────────────────────────────────────────────────────────────────
 

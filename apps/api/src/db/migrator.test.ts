@@ -36,6 +36,7 @@ const ALL = [
   '009_unidades_accesos',
   '010_texto_documentos',
   '011_gestion_por_acceso',
+  '012_roles_declarados_y_denegaciones',
 ];
 
 describe('migrations on PostgreSQL', () => {

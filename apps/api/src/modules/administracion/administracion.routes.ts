@@ -10,6 +10,7 @@ import {
   auditoriaSchema,
   crearEntradaSchema,
   crearUnidadSchema,
+  declararRolSchema,
   editarEntradaSchema,
   editarUnidadSchema,
   listarCatalogoSchema,
@@ -21,7 +22,7 @@ import { findAuditoria } from './auditoria.repository';
 import { crearEntrada, editarEntrada, listarEntradas } from './catalogos-editables.service';
 import { findPersonas } from './personas.repository';
 import { asignarUnidades } from './personas.service';
-import { asignarPermisos, listarRoles } from './roles.service';
+import { asignarPermisos, declararRol, listarRoles } from './roles.service';
 import { crearUnidad, editarUnidad, listarUnidades } from './unidades.service';
 
 export interface AdministracionOptions {
@@ -82,6 +83,11 @@ const administracionRoutes: FastifyPluginAsyncTypebox<AdministracionOptions> = a
     success: true as const,
     data: await listarRoles(app.db),
   }));
+
+  app.post('/admin/roles', { schema: declararRolSchema, preValidation: roles }, async (request, reply) => {
+    const { roles: data, nombre } = await declararRol(app.db, await callerOf(request), request.body);
+    return reply.code(201).send({ success: true as const, msg: MENSAJES_ADMINISTRACION.rolDeclarado(nombre), data });
+  });
 
   app.put('/admin/roles/:rol/permisos', { schema: asignarPermisosSchema, preValidation: roles }, async (request) => {
     const { roles: data, cambiado } = await asignarPermisos(
