@@ -187,6 +187,19 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
+    name: 'administracion-accesos-denegados',
+    user: 'admin',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/administracion/auditoria/denegados`);
+      const fila = page.getByTestId('denegacion-fila').first();
+      await fila.getByRole('button').click();
+      await page
+        .getByRole('table', { name: /Accesos denegados a / })
+        .first()
+        .waitFor();
+    },
+  },
+  {
     name: 'administracion-nueva-unidad',
     user: 'admin',
     open: async (page, _data, webUrl) => {
@@ -364,6 +377,8 @@ export async function prepareScreenData(page: Page, token: string): Promise<Scre
     motivo: 'Informe de la Tesorería sobre el presupuesto de las obras',
   });
   if (concedido.status !== 201) throw new Error(`The grant was not made: ${JSON.stringify(concedido.body)}`);
+  // A refusal, so that «Accesos denegados» has a row to show.
+  await callApi(page, token, 'GET', '/api/expedientes/999999');
   return {
     expediente: { id, numero, asunto, tipo, unidad, responsable: responsable.id_usuario },
     documento,

@@ -20,6 +20,19 @@ export const LIMITES_ADMINISTRACION = {
   descripcionRolMax: 200,
 } as const;
 
+/** Why a person was refused: a hidden expediente or document, one that does not exist, a change without gestión. */
+export const MOTIVOS_DENEGACION = ['no_visible', 'no_existe', 'sin_gestion'] as const;
+export type MotivoDenegacion = (typeof MOTIVOS_DENEGACION)[number];
+
+export const MOTIVO_DENEGACION_ETIQUETAS: Record<MotivoDenegacion, string> = {
+  no_visible: 'Oculto para esa persona',
+  no_existe: 'No existe',
+  sin_gestion: 'Sin gestión',
+};
+
+/** Refusals of the last this many days, by default and at most. */
+export const DIAS_DENEGACIONES = { porDefecto: 7, maximo: 90 } as const;
+
 /** A role name as Keycloak allows it in practice. */
 export const ROL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
 

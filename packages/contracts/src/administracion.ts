@@ -4,9 +4,12 @@ import { ResponsableSchema } from './expedientes';
 import {
   CODIGO_UNIDAD_PATTERN,
   ENTIDADES_AUDITORIA,
+  DIAS_DENEGACIONES,
   LIMITES_ADMINISTRACION,
+  MOTIVOS_DENEGACION,
   ROL_PATTERN,
   type EntidadAuditoria,
+  type MotivoDenegacion,
 } from './administracion.rules';
 
 export * from './administracion.rules';
@@ -214,3 +217,53 @@ export const AuditoriaPaginaSchema = Type.Object({
   pageSize: Type.Integer(),
 });
 export type AuditoriaPagina = Static<typeof AuditoriaPaginaSchema>;
+
+// ── Accesos denegados ──────────────────────────────────────────────────────────────────────────
+
+export const DenegacionesQuerySchema = Type.Object(
+  {
+    /** The last this many days, today included (Europe/Madrid). */
+    dias: Type.Optional(Type.Integer({ minimum: 1, maximum: DIAS_DENEGACIONES.maximo })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGINA_MAXIMA })),
+  },
+  { additionalProperties: false },
+);
+export type DenegacionesQuery = Static<typeof DenegacionesQuerySchema>;
+
+/** The refusals of one person on one route, for one reason, on one day. */
+export const DenegacionSchema = Type.Object({
+  dia: Type.String(),
+  ruta: Type.String(),
+  motivo: Type.Unsafe<MotivoDenegacion>(Type.Union(MOTIVOS_DENEGACION.map((motivo) => Type.Literal(motivo)))),
+  veces: Type.Integer(),
+  /** The first distinct ids refused that day (at most 20). */
+  ids: Type.Array(Type.String()),
+  primera_en: Type.String(),
+  ultima_en: Type.String(),
+});
+export type Denegacion = Static<typeof DenegacionSchema>;
+
+/** What one person was refused in the period: totals by reason, and the latest rows. */
+export const DenegacionesPersonaSchema = Type.Object({
+  persona: ResponsableSchema,
+  veces: Type.Integer(),
+  no_visible: Type.Integer(),
+  no_existe: Type.Integer(),
+  sin_gestion: Type.Integer(),
+  dias: Type.Integer(),
+  ultima_en: Type.String(),
+  /** The newest 20 rows (day, route, reason). */
+  detalle: Type.Array(DenegacionSchema),
+});
+export type DenegacionesPersona = Static<typeof DenegacionesPersonaSchema>;
+
+export const DenegacionesPaginaSchema = Type.Object({
+  /** People, the most refused first. */
+  items: Type.Array(DenegacionesPersonaSchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  /** First day counted (`aaaa-mm-dd`). */
+  desde: Type.String(),
+});
+export type DenegacionesPagina = Static<typeof DenegacionesPaginaSchema>;

@@ -113,9 +113,22 @@ export const routes: RouteObject[] = [
               {
                 path: 'auditoria',
                 handle: handle({ title: 'Auditoría', nom_modulo: 'administracion/auditoria' }),
-                lazy: async () => ({
-                  Component: (await import('../features/administracion/views/AuditoriaView')).AuditoriaView,
-                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/administracion/views/AuditoriaView')).AuditoriaView,
+                    }),
+                  },
+                  {
+                    path: 'denegados',
+                    handle: handle({ title: 'Accesos denegados' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/administracion/views/AccesosDenegadosView'))
+                        .AccesosDenegadosView,
+                    }),
+                  },
+                ],
               },
               {
                 path: 'indice',

@@ -11,6 +11,7 @@ import {
   crearEntradaSchema,
   crearUnidadSchema,
   declararRolSchema,
+  denegacionesSchema,
   editarEntradaSchema,
   editarUnidadSchema,
   listarCatalogoSchema,
@@ -19,6 +20,7 @@ import {
   listarUnidadesSchema,
 } from './administracion.schemas';
 import { findAuditoria } from './auditoria.repository';
+import { findDenegaciones } from './denegaciones.repository';
 import { crearEntrada, editarEntrada, listarEntradas } from './catalogos-editables.service';
 import { findPersonas } from './personas.repository';
 import { asignarUnidades } from './personas.service';
@@ -129,11 +131,16 @@ const administracionRoutes: FastifyPluginAsyncTypebox<AdministracionOptions> = a
     );
   }
 
-  app.get(
-    '/admin/auditoria',
-    { schema: auditoriaSchema, preValidation: requirePermiso('administracion.auditoria') },
-    async (request) => ({ success: true as const, data: await findAuditoria(app.db, request.query) }),
-  );
+  const auditoria = requirePermiso('administracion.auditoria');
+  app.get('/admin/auditoria', { schema: auditoriaSchema, preValidation: auditoria }, async (request) => ({
+    success: true as const,
+    data: await findAuditoria(app.db, request.query),
+  }));
+
+  app.get('/admin/denegaciones', { schema: denegacionesSchema, preValidation: auditoria }, async (request) => ({
+    success: true as const,
+    data: await findDenegaciones(app.db, request.query),
+  }));
 };
 
 export default administracionRoutes;

@@ -1,5 +1,7 @@
 import {
   AsignarPermisosSchema,
+  DenegacionesPaginaSchema,
+  DenegacionesQuerySchema,
   DeclararRolSchema,
   AsignarUnidadesSchema,
   AuditoriaPaginaSchema,
@@ -107,4 +109,12 @@ export const auditoriaSchema = {
   summary: 'Registro de cambios administrativos (quién, cuándo, qué, antes → después), lo más reciente primero',
   querystring: AuditoriaQuerySchema,
   response: { 200: ReadEnvelope(AuditoriaPaginaSchema), 400: ApiError },
+};
+
+export const denegacionesSchema = {
+  tags,
+  summary:
+    'Accesos denegados por persona: expedientes y documentos ocultos o inexistentes y cambios sin gestión, contados por ruta, motivo y día',
+  querystring: DenegacionesQuerySchema,
+  response: { 200: ReadEnvelope(DenegacionesPaginaSchema) },
 };

@@ -29,7 +29,7 @@ export const MENSAJES_EXPEDIENTE = {
   cursorNoValido: 'El cursor de paginación no es válido para este orden. Vuelva a la primera página.',
 } as const;
 
-export const expedienteNoExiste = () => new ApiHttpError(404, MENSAJES_EXPEDIENTE.noExiste, 'NOT_FOUND');
+export const expedienteNoExiste = () => new ApiHttpError(404, MENSAJES_EXPEDIENTE.noExiste, 'NOT_FOUND', 'expediente');
 export const versionObsoleta = () => new ApiHttpError(409, MENSAJES_EXPEDIENTE.modificado, 'VERSION_CONFLICT');
 export const expedienteCerrado = () => new ApiHttpError(409, MENSAJES_EXPEDIENTE.cerrado, 'EXPEDIENTE_CERRADO');
 

@@ -1,5 +1,10 @@
 import type { AccesosPersonaQuery } from '@ecodigital/contracts/accesos';
-import type { AuditoriaQuery, CatalogoEditable, PersonasQuery } from '@ecodigital/contracts/administracion';
+import type {
+  AuditoriaQuery,
+  CatalogoEditable,
+  DenegacionesQuery,
+  PersonasQuery,
+} from '@ecodigital/contracts/administracion';
 
 /** The one place query keys of the administration screens are built; mutations invalidate through it. */
 export const administracionKeys = {
@@ -15,6 +20,7 @@ export const administracionKeys = {
   catalogo: (catalogo: CatalogoEditable) => [...administracionKeys.catalogos(), catalogo] as const,
   auditoria: () => [...administracionKeys.all, 'auditoria'] as const,
   auditoriaPagina: (query: AuditoriaQuery) => [...administracionKeys.auditoria(), query] as const,
+  denegaciones: (query: DenegacionesQuery) => [...administracionKeys.auditoria(), 'denegaciones', query] as const,
   /** The catalogues every signed-in person reads (unidades with their ruta, people), for filters and pickers. */
   unidadesConRuta: () => [...administracionKeys.all, 'unidades-con-ruta'] as const,
   usuarios: () => [...administracionKeys.all, 'usuarios'] as const,
