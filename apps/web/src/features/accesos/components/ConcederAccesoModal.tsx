@@ -73,6 +73,7 @@ function Plazo({ limite }: { limite: string | null }) {
             <Form.Item
               name="hasta"
               label="Último día con acceso"
+              required
               extra="Escríbalo como dd/mm/aaaa; el acceso dura hasta el final de ese día."
               validateTrigger={['onBlur', 'onSubmit']}
               normalize={(value: string) => value.replace(/[^\d/.-]/g, '')}
