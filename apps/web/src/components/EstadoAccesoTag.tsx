@@ -1,5 +1,11 @@
-import { Tag } from 'antd';
-import { ESTADO_ACCESO_ETIQUETAS, type EstadoAcceso } from '@ecodigital/contracts/accesos.rules';
+import { Flex, Tag, Typography } from 'antd';
+import type { Acceso } from '@ecodigital/contracts/accesos';
+import {
+  CAUSA_FIN_ACCESO_ETIQUETAS,
+  ESTADO_ACCESO_ETIQUETAS,
+  type EstadoAcceso,
+} from '@ecodigital/contracts/accesos.rules';
+import { formatDateTime } from '../lib/format';
 
 /** Dark text on a light tint, as the estado tags of expedientes (antd's presets miss AA contrast). */
 const ESTADO_COLORES: Record<EstadoAcceso, { color: string; background: string; border: string }> = {
@@ -15,5 +21,26 @@ export function EstadoAccesoTag({ estado }: { estado: EstadoAcceso }) {
     <Tag style={{ color, background, borderColor: border }} data-estado-acceso={estado}>
       {ESTADO_ACCESO_ETIQUETAS[estado]}
     </Tag>
+  );
+}
+
+const pequeno = { fontSize: 13 } as const;
+
+/** A grant's estado, who revoked it and when, and why it ended when no one revoked it by hand. */
+export function EstadoDeAcceso({ acceso }: { acceso: Acceso }) {
+  return (
+    <Flex vertical align="flex-start" gap={2}>
+      <EstadoAccesoTag estado={acceso.estado} />
+      {acceso.revocado_por && acceso.revocado_en && (
+        <Typography.Text type="secondary" style={pequeno}>
+          {acceso.revocado_por.nombre_completo} · {formatDateTime(acceso.revocado_en)}
+        </Typography.Text>
+      )}
+      {acceso.causa_fin && (
+        <Typography.Text type="secondary" style={pequeno} data-testid="acceso-causa-fin">
+          {CAUSA_FIN_ACCESO_ETIQUETAS[acceso.causa_fin]}
+        </Typography.Text>
+      )}
+    </Flex>
   );
 }

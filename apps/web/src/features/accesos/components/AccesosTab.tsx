@@ -2,8 +2,8 @@ import { ApartmentOutlined, KeyOutlined, PlusOutlined, StopOutlined, UserOutline
 import { Alert, Button, Empty, Flex, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { Acceso, AccesoEnExpediente, AccesosExpediente } from '@ecodigital/contracts/accesos';
-import { CAUSA_FIN_ACCESO_ETIQUETAS, NIVEL_ACCESO_ETIQUETAS } from '@ecodigital/contracts/accesos.rules';
-import { EstadoAccesoTag } from '../../../components/EstadoAccesoTag';
+import { NIVEL_ACCESO_ETIQUETAS } from '@ecodigital/contracts/accesos.rules';
+import { EstadoDeAcceso } from '../../../components/EstadoAccesoTag';
 import { isApiError } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -188,21 +188,7 @@ function AccesosDeQuienGestiona({ id_expediente, numero, onChanged }: Omit<Props
       title: 'Estado',
       key: 'estado',
       width: 140,
-      render: (_, acceso) => (
-        <Flex vertical align="flex-start" gap={2}>
-          <EstadoAccesoTag estado={acceso.estado} />
-          {acceso.revocado_por && acceso.revocado_en && (
-            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-              {acceso.revocado_por.nombre_completo} · {formatDateTime(acceso.revocado_en)}
-            </Typography.Text>
-          )}
-          {acceso.causa_fin && (
-            <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="acceso-causa-fin">
-              {CAUSA_FIN_ACCESO_ETIQUETAS[acceso.causa_fin]}
-            </Typography.Text>
-          )}
-        </Flex>
-      ),
+      render: (_, acceso) => <EstadoDeAcceso acceso={acceso} />,
     },
     ...(gestiona
       ? [

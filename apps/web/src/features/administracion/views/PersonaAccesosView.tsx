@@ -3,9 +3,9 @@ import { Alert, Button, Card, Empty, Flex, Result, Switch, Table, Tabs, Typograp
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { AccesoDePersona, AccesosPersonaQuery } from '@ecodigital/contracts/accesos';
-import { CAUSA_FIN_ACCESO_ETIQUETAS, NIVEL_ACCESO_ETIQUETAS } from '@ecodigital/contracts/accesos.rules';
+import { NIVEL_ACCESO_ETIQUETAS } from '@ecodigital/contracts/accesos.rules';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { EstadoAccesoTag } from '../../../components/EstadoAccesoTag';
+import { EstadoDeAcceso } from '../../../components/EstadoAccesoTag';
 import { PageHeader } from '../../../components/PageHeader';
 import { paginationItemRender } from '../../../components/pagination-item-render';
 import { isApiError } from '../../../lib/api-client';
@@ -145,21 +145,7 @@ function AccesosDePersona({ id_usuario }: { id_usuario: number }) {
       title: 'Estado',
       key: 'estado',
       width: 150,
-      render: (_, acceso) => (
-        <Flex vertical align="flex-start" gap={2}>
-          <EstadoAccesoTag estado={acceso.estado} />
-          {acceso.revocado_por && acceso.revocado_en && (
-            <Typography.Text type="secondary" style={pequeno}>
-              {acceso.revocado_por.nombre_completo} · {formatDateTime(acceso.revocado_en)}
-            </Typography.Text>
-          )}
-          {acceso.causa_fin && (
-            <Typography.Text type="secondary" style={pequeno}>
-              {CAUSA_FIN_ACCESO_ETIQUETAS[acceso.causa_fin]}
-            </Typography.Text>
-          )}
-        </Flex>
-      ),
+      render: (_, acceso) => <EstadoDeAcceso acceso={acceso} />,
     },
     {
       title: 'Acciones',
