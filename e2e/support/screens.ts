@@ -127,6 +127,79 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
+    // «Hasta un día» chosen, and a day typed that cannot be: the field keeps it and says why.
+    name: 'expediente-conceder-acceso-con-fecha-rechazada',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await page.getByRole('tab', { name: 'Accesos' }).click();
+      await page.getByRole('button', { name: 'Conceder acceso' }).click();
+      const dialog = page.getByRole('dialog', { name: `Conceder acceso a ${expediente.numero}` });
+      await dialog.getByLabel('Hasta un día').check();
+      await dialog.getByLabel('Último día con acceso').fill('01/01/2020');
+      await dialog.getByLabel('Motivo').focus();
+      await dialog.getByText('El último día no puede ser anterior a hoy.').waitFor();
+    },
+  },
+  {
+    // A reader by grant does not see the grants (with their motivos): the tab says why.
+    name: 'expediente-accesos-solo-lectura',
+    user: 'tesorera',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await page.getByRole('tab', { name: 'Accesos' }).click();
+      await page.getByTestId('accesos-solo-gestion').waitFor();
+    },
+  },
+  {
+    name: 'administracion-accesos-de-una-persona',
+    user: 'admin',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/administracion/personas/${expediente.responsable}/accesos?tipo=concedidos`);
+      await page.getByRole('heading', { name: 'Accesos de Juan Carlos Pérez Ruiz', level: 3 }).waitFor();
+      await page.getByTestId('acceso-persona-fila').first().waitFor();
+    },
+  },
+  {
+    name: 'administracion-revocar-acceso',
+    user: 'admin',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/administracion/personas/${expediente.responsable}/accesos?tipo=concedidos`);
+      await page
+        .getByRole('button', { name: `Revocar el acceso de Ana Belén Romero Gil a ${expediente.numero}` })
+        .first()
+        .click();
+      await page
+        .getByRole('dialog', { name: `¿Revocar el acceso de Ana Belén Romero Gil a ${expediente.numero}?` })
+        .waitFor();
+    },
+  },
+  {
+    // A role every person carries: the dialog warns and asks for a confirmation.
+    name: 'administracion-declarar-rol',
+    user: 'admin',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/administracion/roles`);
+      await page.getByTestId('permiso-fila').first().waitFor();
+      await page.getByRole('button', { name: 'Declarar rol' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Declarar rol' });
+      await dialog.getByLabel('Nombre del rol').fill('default-roles-ecodigital');
+      await dialog.getByTestId('rol-de-todo-el-dominio').waitFor();
+    },
+  },
+  {
+    name: 'administracion-accesos-denegados',
+    user: 'admin',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/administracion/auditoria/denegados`);
+      const fila = page.getByTestId('denegacion-fila').first();
+      await fila.getByRole('button').click();
+      await page
+        .getByRole('table', { name: /Accesos denegados a / })
+        .first()
+        .waitFor();
+    },
+  },
+  {
     name: 'administracion-nueva-unidad',
     user: 'admin',
     open: async (page, _data, webUrl) => {
@@ -151,6 +224,18 @@ export const SCREENS: ScreenState[] = [
       await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
       await page.getByTestId('expediente-acciones').getByRole('button', { name: 'Transferir' }).click();
       await page.getByRole('dialog', { name: `Transferir ${expediente.numero}` }).waitFor();
+    },
+  },
+  {
+    // To a unidad its responsable does not belong to: the dialog asks who answers for it there.
+    name: 'expediente-transferir-a-otra-unidad',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await page.getByTestId('expediente-acciones').getByRole('button', { name: 'Transferir' }).click();
+      const dialog = page.getByRole('dialog', { name: `Transferir ${expediente.numero}` });
+      await dialog.getByLabel('Unidad de destino').click();
+      await page.getByRole('option', { name: 'Hacienda › Tesorería' }).click();
+      await dialog.getByText('no pertenece a la unidad de destino').waitFor();
     },
   },
   {
@@ -277,6 +362,23 @@ export async function prepareScreenData(page: Page, token: string): Promise<Scre
     },
   );
   if (status !== 201) throw new Error(`The document was not uploaded (${status})`);
+  // A lectura grant to tesorera: she reads it without seeing its accesos; gestor's grants show in Administración.
+  const personas = await callApi<{ data: { id_usuario: number; username: string }[] }>(
+    page,
+    token,
+    'GET',
+    '/api/catalogos/responsables',
+  );
+  const tesorera = personas.body.data.find((persona) => persona.username === 'tesorera')!;
+  const concedido = await callApi(page, token, 'POST', `/api/expedientes/${id}/accesos`, {
+    id_usuario: tesorera.id_usuario,
+    nivel: 'lectura',
+    hasta: null,
+    motivo: 'Informe de la Tesorería sobre el presupuesto de las obras',
+  });
+  if (concedido.status !== 201) throw new Error(`The grant was not made: ${JSON.stringify(concedido.body)}`);
+  // A refusal, so that «Accesos denegados» has a row to show.
+  await callApi(page, token, 'GET', '/api/expedientes/999999');
   return {
     expediente: { id, numero, asunto, tipo, unidad, responsable: responsable.id_usuario },
     documento,

@@ -255,6 +255,10 @@ describe('organisation and access', () => {
     });
     await conceder.getByLabel('Motivo', { exact: true }).fill('Revisión de las tasas urbanísticas liquidadas');
     await conceder.getByRole('button', { name: 'Conceder acceso' }).click();
+    // How long it lasts is a choice, never a default.
+    await conceder.getByText('Indique hasta cuándo dura el acceso.').waitFor();
+    await conceder.getByLabel('Sin fecha límite (hasta que se revoque)').check();
+    await conceder.getByRole('button', { name: 'Conceder acceso' }).click();
     await conceder.waitFor({ state: 'hidden' });
     const vigente = tab.locator('[data-testid="acceso-fila"][data-estado="vigente"]');
     await vigente.waitFor();
@@ -272,8 +276,10 @@ describe('organisation and access', () => {
     await tesorera.page.getByRole('heading', { name: concedido.numero, level: 3 }).waitFor();
     await tesorera.page.getByTestId('expediente-solo-lectura').waitFor();
     expect(await tesorera.page.getByTestId('expediente-acciones').count()).toBe(0);
+    // A reader does not see the grants and their motivos: the tab says why.
     await tesorera.page.getByRole('tab', { name: 'Accesos' }).click();
-    await tesorera.page.getByTestId('accesos-tab').getByText('Ana Belén Romero Gil').first().waitFor();
+    await tesorera.page.getByTestId('accesos-solo-gestion').waitFor();
+    expect(await tesorera.page.getByText('Revisión de las tasas urbanísticas liquidadas').count()).toBe(0);
     expect(await tesorera.page.getByRole('button', { name: /Conceder acceso|Revocar/ }).count()).toBe(0);
     await tesorera.page.goto(`${webUrl}/expedientes/ver/${otro.id_expediente}`);
     await tesorera.page.getByText('El expediente no existe.').waitFor();
@@ -306,6 +312,8 @@ describe('organisation and access', () => {
     await chooseOption(gestor.page, transferir.getByRole('combobox', { name: 'Unidad de destino' }), 'Tesorería', {
       type: true,
     });
+    // Who answers for it there is asked among the people of Tesorería (none is named: it goes without one).
+    await transferir.getByText('Una persona de la unidad de destino o de una superior.').waitFor();
     await transferir.getByLabel('Motivo', { exact: true }).fill('La tramita la Tesorería');
     await transferir.getByRole('button', { name: 'Transferir' }).click();
     await expectPath(gestor.page, '/expedientes');

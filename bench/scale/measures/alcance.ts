@@ -79,11 +79,10 @@ async function assignUnidades(databaseUrl: string): Promise<Persona[]> {
   });
 }
 
-/** What the API shows them: their unidades (leaves here) and what they are responsable of. */
+/** What the API shows them: their unidades (leaves here); being responsable gives no sight of its own. */
 function visibleSql(persona: Persona): string {
   const ids = persona.unidades.map((id) => Number(id)).join(',');
-  return `(e.id_unidad IN (${ids})
-           OR e.id_responsable = (SELECT id_usuario FROM usuario WHERE username = '${persona.username}'))`;
+  return `e.id_unidad IN (${ids})`;
 }
 
 async function measurePersona(context: Context, persona: Persona, token: string): Promise<Measure[]> {

@@ -24,3 +24,20 @@ export const LIMITES_ACCESO = {
   motivoMin: 5,
   motivoMax: 500,
 } as const;
+
+/**
+ * Why a grant ended without a person revoking it: the grant it derived from ended (`origen`), it
+ * was a grant its grantor had made to themselves (`autoconcesion`, put right when the rule came), or
+ * its grantor left the unidad whose grant it derived from (`pertenencia`).
+ */
+export const CAUSAS_FIN_ACCESO = ['origen', 'autoconcesion', 'pertenencia'] as const;
+export type CausaFinAcceso = (typeof CAUSAS_FIN_ACCESO)[number];
+
+export const CAUSA_FIN_ACCESO_ETIQUETAS: Record<CausaFinAcceso, string> = {
+  origen: 'Terminó con el acceso del que derivaba',
+  autoconcesion: 'Era una concesión a sí mismo',
+  pertenencia: 'Quien lo concedió dejó la unidad de la que lo tenía',
+};
+
+/** Grants of a person in Administración, by page. */
+export const ACCESOS_PERSONA_POR_PAGINA = 50;

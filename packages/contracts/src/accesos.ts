@@ -1,7 +1,15 @@
 import { Type, type Static } from 'typebox';
-import { FechaSchema, IdSchema, UnidadReferenciaSchema } from './comunes';
+import { FechaSchema, IdSchema, PAGINA_MAXIMA, UnidadReferenciaSchema } from './comunes';
 import { ResponsableSchema } from './expedientes';
-import { ESTADOS_ACCESO, LIMITES_ACCESO, NIVELES_ACCESO, type EstadoAcceso, type NivelAcceso } from './accesos.rules';
+import {
+  CAUSAS_FIN_ACCESO,
+  ESTADOS_ACCESO,
+  LIMITES_ACCESO,
+  NIVELES_ACCESO,
+  type CausaFinAcceso,
+  type EstadoAcceso,
+  type NivelAcceso,
+} from './accesos.rules';
 
 export * from './accesos.rules';
 
@@ -29,8 +37,19 @@ export const AccesoSchema = Type.Object({
   estado: EstadoAccesoSchema,
   revocado_por: Type.Union([ResponsableSchema, Type.Null()]),
   revocado_en: Type.Union([Type.String(), Type.Null()]),
+  /** The grant whose holder made this one on its strength: this one ends with it. */
+  derivado_de: Type.Union([Type.Integer(), Type.Null()]),
+  /** Why it ended when no person revoked it by hand (`revocado_por` is then who set that off). */
+  causa_fin: Type.Union([
+    Type.Unsafe<CausaFinAcceso>(Type.Union(CAUSAS_FIN_ACCESO.map((causa) => Type.Literal(causa)))),
+    Type.Null(),
+  ]),
 });
 export type Acceso = Static<typeof AccesoSchema>;
+
+/** A grant as the expediente's Accesos tab lists it: whether the caller may revoke it. */
+export const AccesoEnExpedienteSchema = Type.Object({ ...AccesoSchema.properties, revocable: Type.Boolean() });
+export type AccesoEnExpediente = Static<typeof AccesoEnExpedienteSchema>;
 
 /** Who can see an expediente and why: its unidad (and those above it), its responsable, and the grants. */
 export const AccesosExpedienteSchema = Type.Object({
@@ -39,9 +58,15 @@ export const AccesosExpedienteSchema = Type.Object({
   unidades_con_vista: Type.Array(UnidadReferenciaSchema),
   responsable: Type.Union([ResponsableSchema, Type.Null()]),
   /** Every grant ever made on it, newest first (the revoked and expired ones are kept as evidence). */
-  accesos: Type.Array(AccesoSchema),
-  /** Whether the caller may grant and revoke here. */
+  accesos: Type.Array(AccesoEnExpedienteSchema),
+  /** Whether the caller may grant and revoke here (always: only who has gestión reads this list). */
   puede_gestionar: Type.Boolean(),
+  /**
+   * Null: the caller's gestión comes from its unidad or from seeing every expediente, and a grant
+   * may be anything. Otherwise it comes only from their own grant, and what they grant may last no
+   * longer than it: `hasta` is its last day (null: it has none).
+   */
+  limite_concesion: Type.Union([Type.Object({ hasta: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
 });
 export type AccesosExpediente = Static<typeof AccesosExpedienteSchema>;
 
@@ -57,3 +82,31 @@ export const ConcederAccesoSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ConcederAcceso = Static<typeof ConcederAccesoSchema>;
+
+/** A grant with the expediente it opens, as Administración lists the grants of a person. */
+export const AccesoDePersonaSchema = Type.Object({
+  ...AccesoSchema.properties,
+  expediente: Type.Object({ id_expediente: Type.Integer(), numero: Type.String(), asunto: Type.String() }),
+});
+export type AccesoDePersona = Static<typeof AccesoDePersonaSchema>;
+
+/** `recibidos`: made to the person or to a unidad that reaches them; `concedidos`: made by them. */
+export const AccesosPersonaQuerySchema = Type.Object(
+  {
+    tipo: Type.Union([Type.Literal('recibidos'), Type.Literal('concedidos')]),
+    /** Only the live ones (default); false: also the expired and revoked ones. */
+    vigentes: Type.Optional(Type.Boolean()),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGINA_MAXIMA })),
+  },
+  { additionalProperties: false },
+);
+export type AccesosPersonaQuery = Static<typeof AccesosPersonaQuerySchema>;
+
+export const AccesosPersonaPaginaSchema = Type.Object({
+  persona: ResponsableSchema,
+  items: Type.Array(AccesoDePersonaSchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type AccesosPersonaPagina = Static<typeof AccesosPersonaPaginaSchema>;

@@ -16,7 +16,33 @@ export const LIMITES_ADMINISTRACION = {
   personasPorPagina: 50,
   auditoriaPorPagina: 50,
   unidadesPorPersona: 50,
+  descripcionRolMin: 3,
+  descripcionRolMax: 200,
 } as const;
+
+/** Why a person was refused: a hidden expediente or document, one that does not exist, a change without gestión. */
+export const MOTIVOS_DENEGACION = ['no_visible', 'no_existe', 'sin_gestion'] as const;
+export type MotivoDenegacion = (typeof MOTIVOS_DENEGACION)[number];
+
+export const MOTIVO_DENEGACION_ETIQUETAS: Record<MotivoDenegacion, string> = {
+  no_visible: 'Oculto para esa persona',
+  no_existe: 'No existe',
+  sin_gestion: 'Sin gestión',
+};
+
+/** Refusals of the last this many days, by default and at most. */
+export const DIAS_DENEGACIONES = { porDefecto: 7, maximo: 90 } as const;
+
+/** A role name as Keycloak allows it in practice. */
+export const ROL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
+
+/**
+ * Roles Keycloak gives every person of a realm: its default composite role and the two it holds.
+ * A permiso given to one of them is everybody's, so declaring one asks for a confirmation.
+ */
+export function esRolDeTodoElDominio(nombre: string): boolean {
+  return nombre.startsWith('default-roles-') || nombre === 'offline_access' || nombre === 'uma_authorization';
+}
 
 /** The catalogues the administration area edits, as their routes name them. */
 export const CATALOGOS_EDITABLES = ['tipos', 'tipos-documentales'] as const;
@@ -28,7 +54,14 @@ export const CATALOGO_ETIQUETAS: Record<CatalogoEditable, string> = {
 };
 
 /** What the auditoría records, by the thing changed. */
-export const ENTIDADES_AUDITORIA = ['unidad', 'usuario', 'rol', 'tipo_expediente', 'tipo_documental'] as const;
+export const ENTIDADES_AUDITORIA = [
+  'unidad',
+  'usuario',
+  'rol',
+  'tipo_expediente',
+  'tipo_documental',
+  'acceso',
+] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
 export const ENTIDAD_AUDITORIA_ETIQUETAS: Record<EntidadAuditoria, string> = {
@@ -37,6 +70,7 @@ export const ENTIDAD_AUDITORIA_ETIQUETAS: Record<EntidadAuditoria, string> = {
   rol: 'Rol',
   tipo_expediente: 'Tipo de expediente',
   tipo_documental: 'Tipo documental',
+  acceso: 'Acceso a un expediente',
 };
 
 /** How membership of unidades is kept: in the app by administrators, or from the identity provider's groups. */

@@ -4,8 +4,12 @@ import { ResponsableSchema } from './expedientes';
 import {
   CODIGO_UNIDAD_PATTERN,
   ENTIDADES_AUDITORIA,
+  DIAS_DENEGACIONES,
   LIMITES_ADMINISTRACION,
+  MOTIVOS_DENEGACION,
+  ROL_PATTERN,
   type EntidadAuditoria,
+  type MotivoDenegacion,
 } from './administracion.rules';
 
 export * from './administracion.rules';
@@ -107,23 +111,46 @@ export const RolAdminSchema = Type.Object({
   personas: Type.Integer(),
   /** Permisos this role can never lose (the administrador keeps the power to give them back). */
   permisos_fijos: Type.Array(Type.String()),
+  /** Every person of the realm carries it: its permisos are everybody's. */
+  todo_el_dominio: Type.Boolean(),
 });
 export type RolAdmin = Static<typeof RolAdminSchema>;
 
+/** A role seen in someone's last token that Administración has not declared: it grants nothing. */
+export const RolSinDeclararSchema = Type.Object({
+  rol: Type.String(),
+  personas: Type.Integer(),
+  todo_el_dominio: Type.Boolean(),
+});
+export type RolSinDeclarar = Static<typeof RolSinDeclararSchema>;
+
 export const RolesPermisosSchema = Type.Object({
+  /** The declared roles: only these may be given permisos. */
   roles: Type.Array(RolAdminSchema),
   permisos: Type.Array(PermisoDescritoSchema),
+  sin_declarar: Type.Array(RolSinDeclararSchema),
 });
 export type RolesPermisos = Static<typeof RolesPermisosSchema>;
+
+export const DeclararRolSchema = Type.Object(
+  {
+    nombre: Type.String({ pattern: ROL_PATTERN }),
+    descripcion: Type.String({
+      minLength: LIMITES_ADMINISTRACION.descripcionRolMin,
+      maxLength: LIMITES_ADMINISTRACION.descripcionRolMax,
+    }),
+    /** Required for a role every person of the realm carries. */
+    confirmar_todo_el_dominio: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type DeclararRol = Static<typeof DeclararRolSchema>;
 
 export const AsignarPermisosSchema = Type.Object(
   { permisos: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200, uniqueItems: true }) },
   { additionalProperties: false },
 );
 export type AsignarPermisos = Static<typeof AsignarPermisosSchema>;
-
-/** A role name as Keycloak allows it in practice. */
-export const ROL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
 
 // ── Catálogos ──────────────────────────────────────────────────────────────────────────────────
 
@@ -190,3 +217,53 @@ export const AuditoriaPaginaSchema = Type.Object({
   pageSize: Type.Integer(),
 });
 export type AuditoriaPagina = Static<typeof AuditoriaPaginaSchema>;
+
+// ── Accesos denegados ──────────────────────────────────────────────────────────────────────────
+
+export const DenegacionesQuerySchema = Type.Object(
+  {
+    /** The last this many days, today included (Europe/Madrid). */
+    dias: Type.Optional(Type.Integer({ minimum: 1, maximum: DIAS_DENEGACIONES.maximo })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGINA_MAXIMA })),
+  },
+  { additionalProperties: false },
+);
+export type DenegacionesQuery = Static<typeof DenegacionesQuerySchema>;
+
+/** The refusals of one person on one route, for one reason, on one day. */
+export const DenegacionSchema = Type.Object({
+  dia: Type.String(),
+  ruta: Type.String(),
+  motivo: Type.Unsafe<MotivoDenegacion>(Type.Union(MOTIVOS_DENEGACION.map((motivo) => Type.Literal(motivo)))),
+  veces: Type.Integer(),
+  /** The first distinct ids refused that day (at most 20). */
+  ids: Type.Array(Type.String()),
+  primera_en: Type.String(),
+  ultima_en: Type.String(),
+});
+export type Denegacion = Static<typeof DenegacionSchema>;
+
+/** What one person was refused in the period: totals by reason, and the latest rows. */
+export const DenegacionesPersonaSchema = Type.Object({
+  persona: ResponsableSchema,
+  veces: Type.Integer(),
+  no_visible: Type.Integer(),
+  no_existe: Type.Integer(),
+  sin_gestion: Type.Integer(),
+  dias: Type.Integer(),
+  ultima_en: Type.String(),
+  /** The newest 20 rows (day, route, reason). */
+  detalle: Type.Array(DenegacionSchema),
+});
+export type DenegacionesPersona = Static<typeof DenegacionesPersonaSchema>;
+
+export const DenegacionesPaginaSchema = Type.Object({
+  /** People, the most refused first. */
+  items: Type.Array(DenegacionesPersonaSchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  /** First day counted (`aaaa-mm-dd`). */
+  desde: Type.String(),
+});
+export type DenegacionesPagina = Static<typeof DenegacionesPaginaSchema>;

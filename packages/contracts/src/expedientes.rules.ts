@@ -41,6 +41,17 @@ export const LIMITES_EXPEDIENTE = {
 export const DOCUMENTO_IDENTIDAD_PATTERN =
   '^(?:[0-9]{8}[A-Z]|[XYZ][0-9]{7}[A-Z]|[ABCDEFGHJKLMNPQRSUVW][0-9]{7}[0-9A-J]|[0-9]{6,10})$';
 
+/**
+ * What a person's gestión of an expediente rests on: seeing every expediente, belonging to its
+ * unidad (or one above it), or only a `gestion` acceso. Who holds only an acceso acts inside it: they
+ * may neither name the responsable nor transfer, and grant no more than their own acceso.
+ */
+export const BASES_GESTION = ['todos', 'unidad', 'acceso'] as const;
+export type BaseGestion = (typeof BASES_GESTION)[number];
+
+/** Whether gestión on this basis may decide who answers for the expediente and where it belongs. */
+export const decideResponsableYUnidad = (base: BaseGestion | null): boolean => base === 'todos' || base === 'unidad';
+
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const ORDENABLES = ['numero', 'fecha_apertura', 'estado', 'asunto'] as const;
 export type CampoOrden = (typeof ORDENABLES)[number];

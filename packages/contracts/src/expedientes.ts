@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ENTERO_MAXIMO, FechaSchema, IdSchema, PAGINA_MAXIMA } from './comunes';
 import {
+  BASES_GESTION,
   DOCUMENTO_IDENTIDAD_PATTERN,
   ESTADOS_EXPEDIENTE,
   EVENTOS_HISTORIAL,
@@ -44,6 +45,13 @@ export const UnidadesQuerySchema = Type.Object(
 );
 export type UnidadesQuery = Static<typeof UnidadesQuerySchema>;
 
+/** Without `unidad`: everyone known (filters). With it: who may answer for an expediente of that unidad (its people and those of the unidades above it). */
+export const ResponsablesQuerySchema = Type.Object(
+  { unidad: Type.Optional(IdSchema) },
+  { additionalProperties: false },
+);
+export type ResponsablesQuery = Static<typeof ResponsablesQuerySchema>;
+
 export const ResponsableSchema = Type.Object({
   id_usuario: Type.Integer(),
   nombre_completo: Type.String(),
@@ -71,10 +79,12 @@ export const ExpedienteSchema = Type.Object({
   /** Optimistic locking: send back the version you read with every change. */
   version: Type.Integer(),
   /**
-   * Whether the caller may change it (their unidad or one above it, they are its responsable, they
-   * hold a `gestion` acceso, or they see every expediente); the role's permisos still apply.
+   * Whether the caller may change it (their unidad or one above it, they hold a `gestion` acceso,
+   * or they see every expediente); the role's permisos still apply.
    */
   gestion: Type.Boolean(),
+  /** What that gestión rests on (null without it): with only an `acceso`, no responsable nor transfer. */
+  gestion_por: Type.Union([literales(BASES_GESTION), Type.Null()]),
 });
 export type Expediente = Static<typeof ExpedienteSchema>;
 
@@ -191,6 +201,11 @@ export const TransferirExpedienteSchema = Type.Object(
       maxLength: LIMITES_EXPEDIENTE.motivoMax,
     }),
     version: Type.Integer({ minimum: 1, maximum: ENTERO_MAXIMO }),
+    /**
+     * Who answers for it in the destination: someone of that unidad (or one above it), or null for
+     * nobody. Absent: the current responsable stays if they belong there, otherwise it has none.
+     */
+    id_responsable: Type.Optional(Type.Union([IdSchema, Type.Null()])),
   },
   { additionalProperties: false },
 );

@@ -35,6 +35,8 @@ const ALL = [
   '008_verificacion',
   '009_unidades_accesos',
   '010_texto_documentos',
+  '011_gestion_por_acceso',
+  '012_roles_declarados_y_denegaciones',
 ];
 
 describe('migrations on PostgreSQL', () => {

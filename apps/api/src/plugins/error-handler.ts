@@ -3,6 +3,7 @@ import type { FastifyError } from 'fastify';
 import { DatabaseUnavailableError } from '../db/database';
 import { ApiHttpError, MENSAJES } from '../shared/errors';
 import { validationMessage } from '../shared/validation-messages';
+import { registrarDenegacion } from '../shared/denegaciones';
 
 const MENSAJES_POR_ESTADO: Record<number, string> = {
   400: MENSAJES.solicitudNoValida,
@@ -50,8 +51,9 @@ export default fp(
       reply.header('x-request-id', request.id);
     });
 
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof ApiHttpError) {
+        await registrarDenegacion(request, error);
         return reply.code(error.statusCode).send({ success: false, msg: error.message, code: error.code });
       }
       if (error.validation) {

@@ -4,6 +4,11 @@ export class ApiHttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code: string,
+    /**
+     * The record a 404 says does not exist for the caller, when the route names it by `:id`: such
+     * a refusal may be a probe, and is counted (`shared/denegaciones.ts`).
+     */
+    readonly sobre?: 'expediente' | 'documento',
   ) {
     super(message);
     this.name = 'ApiHttpError';

@@ -9,13 +9,14 @@ import { testConfig } from './test-config';
 
 export interface TestApp {
   app: FastifyInstance;
-  database: TestDatabase;
+  /** The PostgreSQL database (absent on PGlite, which lives in the scratch data directory). */
+  database: TestDatabase | undefined;
   config: AppConfig;
   close(): Promise<void>;
 }
 
 /**
- * The real app on a fresh PostgreSQL database with every migration applied; not yet ready, so a
+ * The real app on a fresh PostgreSQL (or PGlite) database with every migration applied; not yet ready, so a
  * test may still add routes. `close()` closes the app, drops the database and removes the scratch
  * data directory (documents included).
  */
@@ -26,16 +27,22 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** The demo organisation (unidades, and the demo people in them), as `npm start` has it; on by default. */
     organizacionDemo?: boolean;
+    /** `pglite`: the embedded database `npm start` uses without `DATABASE_URL`; PostgreSQL by default. */
+    baseDeDatos?: 'postgres' | 'pglite';
   } & BuildAppOptions = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.baseDeDatos === 'pglite' ? undefined : await createTestDatabase();
   const config = testConfig({
-    databaseUrl: database.url,
+    databaseUrl: database?.url,
     issuer: options.issuer,
     webDistDir: options.webDistDir,
     env: options.env,
   });
-  const app = await buildApp(config, { logger: options.logger ?? false });
+  const app = await buildApp(config, {
+    logger: options.logger ?? false,
+    // Opening PGlite's files (its WebAssembly, then the data folder) takes seconds on a loaded machine.
+    pluginTimeoutMs: options.pluginTimeoutMs ?? (database ? undefined : 120_000),
+  });
   await runMigrations(app.db);
   if (options.organizacionDemo !== false) await sembrarOrganizacionDemo(app.db);
   return {
@@ -44,7 +51,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      await database.drop();
+      await database?.drop();
       await rm(config.dataDir, { recursive: true, force: true });
     },
   };

@@ -71,14 +71,27 @@ describe('demo data generator on PostgreSQL', () => {
                WHERE u.id_padre IS NULL OR NOT u.activa) AS fuera_de_lugar,
               (SELECT count(DISTINCT id_unidad)::int FROM expediente) AS unidades_con_expedientes,
               (SELECT count(*)::int FROM usuario p WHERE p.sub LIKE 'demo-%'
-                 AND (SELECT count(*) FROM usuario_unidad x WHERE x.id_usuario = p.id_usuario) NOT BETWEEN 1 AND 3) AS sin_unidades`,
+                 AND (SELECT count(*) FROM usuario_unidad x WHERE x.id_usuario = p.id_usuario) NOT BETWEEN 1 AND 3) AS sin_unidades,
+              (SELECT count(*)::int FROM expediente WHERE id_responsable IS NOT NULL) AS con_responsable,
+              (SELECT count(*)::int FROM expediente e WHERE e.id_responsable IS NOT NULL AND NOT EXISTS (
+                 WITH RECURSIVE sobre(id) AS (
+                   SELECT e.id_unidad
+                   UNION
+                   SELECT u.id_padre FROM unidad u JOIN sobre ON u.id = sobre.id WHERE u.id_padre IS NOT NULL
+                 )
+                 SELECT 1 FROM usuario_unidad uu WHERE uu.id_usuario = e.id_responsable AND uu.id_unidad IN (SELECT id FROM sobre)
+               )) AS responsables_ajenos`,
     );
     expect(organizacion).toEqual({
       unidades: 40,
       fuera_de_lugar: 0,
       unidades_con_expedientes: expect.any(Number),
       sin_unidades: 0,
+      con_responsable: expect.any(Number),
+      // Whoever answers for an expediente belongs to its unidad or to one above it.
+      responsables_ajenos: 0,
     });
+    expect(organizacion!.con_responsable).toBeGreaterThan(100);
     expect(organizacion!.unidades_con_expedientes).toBeGreaterThan(20);
 
     const año = Number(

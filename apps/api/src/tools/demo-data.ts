@@ -333,7 +333,7 @@ async function ensureDemoUsers(db: Database, personas: number): Promise<void> {
 // $1 from, $2 to (exclusive), $3 total, $4 years, $5 nombres, $6 apellidos, $7 empresas, $8 calles,
 // $9 tipo of each asunto template, $10 asunto templates, $11 descripciones.
 const GENERAR_LOTE = `
-WITH parametros AS (
+WITH RECURSIVE parametros AS (
   SELECT now() - make_interval(years => $4::integer) AS inicio,
          -- The real span: a year interval's epoch counts 365.25 days, which would put the last rows
          -- hours in the future.
@@ -342,6 +342,17 @@ WITH parametros AS (
          -- Expedientes belong to working unidades: below the root, still active.
          coalesce((SELECT array_agg(id ORDER BY id) FROM unidad WHERE activa AND id_padre IS NOT NULL),
                   (SELECT array_agg(id ORDER BY id) FROM unidad)) AS unidades
+),
+-- Who may answer for an expediente of each unidad: the people of it and of the unidades above it.
+arbol(id_unidad, id) AS (
+  SELECT id, id FROM unidad
+  UNION
+  SELECT arbol.id_unidad, u.id_padre FROM arbol JOIN unidad u ON u.id = arbol.id WHERE u.id_padre IS NOT NULL
+),
+miembros AS (
+  SELECT arbol.id_unidad, array_agg(DISTINCT uu.id_usuario) AS ids
+  FROM arbol JOIN usuario_unidad uu ON uu.id_unidad = arbol.id
+  GROUP BY arbol.id_unidad
 ),
 base AS (
   SELECT g,
@@ -353,6 +364,7 @@ base AS (
 ),
 filas AS (
   SELECT b.*,
+         b.unidades[1 + floor(random() * cardinality(b.unidades))::integer] AS id_unidad,
          extract(year FROM b.fecha_apertura AT TIME ZONE 'Europe/Madrid')::integer AS anio,
          CASE
            WHEN b.fecha_apertura < now() - interval '1 year' THEN
@@ -384,7 +396,7 @@ nuevos AS (
          format(($10::text[])[n.plantilla], ($8::text[])[1 + floor(random() * cardinality($8::text[]))::integer]),
          CASE WHEN random() < 0.4 THEN ($11::text[])[1 + floor(random() * cardinality($11::text[]))::integer] END,
          t.id,
-         n.unidades[1 + floor(random() * cardinality(n.unidades))::integer],
+         n.id_unidad,
          CASE
            WHEN n.r_interesado < 0.05 THEN NULL
            WHEN n.r_interesado < 0.15 THEN ($7::text[])[1 + floor(random() * cardinality($7::text[]))::integer]
@@ -404,7 +416,7 @@ nuevos AS (
              (SELECT lpad(d::text, 8, '0') || substr('TRWAGMYFPDXBNJZSQVHLCKE', 1 + (d % 23), 1)
               FROM (SELECT floor(random() * 100000000)::integer + n.g * 0 AS d) AS dni)
          END,
-         CASE WHEN random() < 0.1 THEN NULL ELSE n.usuarios[1 + floor(random() * cardinality(n.usuarios))::integer] END,
+         CASE WHEN random() < 0.1 OR m.ids IS NULL THEN NULL ELSE m.ids[1 + floor(random() * cardinality(m.ids))::integer] END,
          n.estado,
          n.fecha_apertura,
          CASE WHEN n.estado IN ('cerrado', 'archivado')
@@ -417,6 +429,7 @@ nuevos AS (
   FROM numeradas n
   JOIN contadores c ON c.anio = n.anio
   JOIN tipo_expediente t ON t.nombre = ($9::text[])[n.plantilla]
+  LEFT JOIN miembros m ON m.id_unidad = n.id_unidad
   RETURNING id_expediente, numero, creado_por, fecha_apertura
 )
 INSERT INTO historial (id_expediente, id_usuario, evento, descripcion, creado_en)

@@ -79,9 +79,22 @@ export const routes: RouteObject[] = [
               {
                 path: 'personas',
                 handle: handle({ title: 'Personas', nom_modulo: 'administracion/personas' }),
-                lazy: async () => ({
-                  Component: (await import('../features/administracion/views/PersonasView')).PersonasView,
-                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/administracion/views/PersonasView')).PersonasView,
+                    }),
+                  },
+                  {
+                    path: ':id_usuario/accesos',
+                    handle: handle({ title: 'Accesos de la persona' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/administracion/views/PersonaAccesosView'))
+                        .PersonaAccesosView,
+                    }),
+                  },
+                ],
               },
               {
                 path: 'roles',
@@ -100,9 +113,22 @@ export const routes: RouteObject[] = [
               {
                 path: 'auditoria',
                 handle: handle({ title: 'Auditoría', nom_modulo: 'administracion/auditoria' }),
-                lazy: async () => ({
-                  Component: (await import('../features/administracion/views/AuditoriaView')).AuditoriaView,
-                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/administracion/views/AuditoriaView')).AuditoriaView,
+                    }),
+                  },
+                  {
+                    path: 'denegados',
+                    handle: handle({ title: 'Accesos denegados' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/administracion/views/AccesosDenegadosView'))
+                        .AccesosDenegadosView,
+                    }),
+                  },
+                ],
               },
               {
                 path: 'indice',

@@ -1,18 +1,24 @@
-import type { Acceso, NivelAcceso } from '@ecodigital/contracts/accesos';
+import {
+  ACCESOS_PERSONA_POR_PAGINA,
+  type Acceso,
+  type AccesoDePersona,
+  type AccesosPersonaQuery,
+  type NivelAcceso,
+} from '@ecodigital/contracts/accesos';
 import type { UnidadReferencia } from '@ecodigital/contracts/comunes';
+import type { Responsable } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
 import { isoString } from '../../shared/dates';
-import { nombreCompletoSql } from '../../shared/sql';
+import { HOY_MADRID, nombreCompletoSql } from '../../shared/sql';
 
-/** Today in Europe/Madrid, the calendar a grant's `hasta` is written in. */
-export const HOY_MADRID = `(now() AT TIME ZONE 'Europe/Madrid')::date`;
-
-const SELECT_ACCESO = `
-  SELECT a.id_acceso, a.nivel, to_char(a.hasta, 'YYYY-MM-DD') AS hasta, a.motivo, a.concedido_en, a.revocado_en,
+/** The columns of a grant as `toAcceso` reads them, after `extra` columns when given. */
+const selectAcceso = (extra = '') => `
+  SELECT ${extra ? `${extra}, ` : ''}a.id_acceso, a.nivel, to_char(a.hasta, 'YYYY-MM-DD') AS hasta, a.motivo, a.concedido_en, a.revocado_en,
          a.id_usuario, du.username AS d_username, CASE WHEN du.id_usuario IS NULL THEN NULL ELSE ${nombreCompletoSql('du')} END AS d_nombre,
          a.id_unidad, un.codigo AS un_codigo, un.nombre AS un_nombre,
          a.concedido_por, cp.username AS cp_username, ${nombreCompletoSql('cp')} AS cp_nombre,
          a.revocado_por, rp.username AS rp_username, CASE WHEN rp.id_usuario IS NULL THEN NULL ELSE ${nombreCompletoSql('rp')} END AS rp_nombre,
+         a.derivado_de, a.causa_fin,
          CASE WHEN a.revocado_en IS NOT NULL THEN 'revocado'
               WHEN a.hasta IS NOT NULL AND a.hasta < ${HOY_MADRID} THEN 'caducado'
               ELSE 'vigente' END AS estado
@@ -42,6 +48,8 @@ interface AccesoRow {
   rp_username: string | null;
   rp_nombre: string | null;
   estado: Acceso['estado'];
+  derivado_de: number | null;
+  causa_fin: Acceso['causa_fin'];
 }
 
 function toAcceso(row: AccesoRow): Acceso {
@@ -65,19 +73,78 @@ function toAcceso(row: AccesoRow): Acceso {
         ? null
         : { id_usuario: row.revocado_por, username: row.rp_username!, nombre_completo: row.rp_nombre! },
     revocado_en: row.revocado_en === null ? null : isoString(row.revocado_en),
+    derivado_de: row.derivado_de,
+    causa_fin: row.causa_fin,
   };
 }
 
 /** Every grant on the expediente, newest first. */
 export async function findAccesos(db: Queryable, idExpediente: number): Promise<Acceso[]> {
-  const rows = await db.query<AccesoRow>(`${SELECT_ACCESO} WHERE a.id_expediente = $1 ORDER BY a.id_acceso DESC`, [
+  const rows = await db.query<AccesoRow>(`${selectAcceso()} WHERE a.id_expediente = $1 ORDER BY a.id_acceso DESC`, [
     idExpediente,
   ]);
   return rows.map(toAcceso);
 }
 
+/** A grant by its id alone, with the expediente it is on. */
+export async function findAccesoPorId(
+  db: Queryable,
+  idAcceso: number,
+): Promise<(Acceso & { id_expediente: number }) | undefined> {
+  const [row] = await db.query<AccesoRow & { id_expediente: number }>(
+    `${selectAcceso('a.id_expediente')} WHERE a.id_acceso = $1`,
+    [idAcceso],
+  );
+  return row && { ...toAcceso(row), id_expediente: row.id_expediente };
+}
+
+/**
+ * A page of the grants a person received (made to them, or to a unidad at or above one of theirs)
+ * or made, newest first, with the expediente each opens; only the live ones unless `vigentes` is false.
+ */
+export async function findAccesosDePersona(
+  db: Queryable,
+  idUsuario: number,
+  query: AccesosPersonaQuery,
+): Promise<{ items: AccesoDePersona[]; total: number }> {
+  const condiciones =
+    query.tipo === 'concedidos'
+      ? ['a.concedido_por = $1']
+      : ['(a.id_usuario = $1 OR a.id_unidad IN (SELECT id FROM arriba))'];
+  if (query.vigentes !== false) {
+    condiciones.push(`a.revocado_en IS NULL AND (a.hasta IS NULL OR a.hasta >= ${HOY_MADRID})`);
+  }
+  const arriba = `WITH RECURSIVE arriba(id) AS (
+       SELECT id_unidad FROM usuario_unidad WHERE id_usuario = $1
+       UNION
+       SELECT u.id_padre FROM unidad u JOIN arriba ON u.id = arriba.id WHERE u.id_padre IS NOT NULL
+     )`;
+  const where = condiciones.join(' AND ');
+  const desde = ((query.page ?? 1) - 1) * ACCESOS_PERSONA_POR_PAGINA;
+  const [rows, [cuenta]] = await Promise.all([
+    db.query<AccesoRow & { id_expediente: number; numero: string; asunto: string }>(
+      `${arriba}
+       ${selectAcceso('e.id_expediente, e.numero, e.asunto')}
+       JOIN expediente e ON e.id_expediente = a.id_expediente
+       WHERE ${where}
+       ORDER BY a.id_acceso DESC LIMIT $2 OFFSET $3`,
+      [idUsuario, ACCESOS_PERSONA_POR_PAGINA, desde],
+    ),
+    db.query<{ total: number }>(`${arriba} SELECT count(*)::integer AS total FROM acceso a WHERE ${where}`, [
+      idUsuario,
+    ]),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      ...toAcceso(row),
+      expediente: { id_expediente: row.id_expediente, numero: row.numero, asunto: row.asunto },
+    })),
+    total: cuenta?.total ?? 0,
+  };
+}
+
 export async function findAcceso(db: Queryable, idExpediente: number, idAcceso: number): Promise<Acceso | undefined> {
-  const [row] = await db.query<AccesoRow>(`${SELECT_ACCESO} WHERE a.id_expediente = $1 AND a.id_acceso = $2`, [
+  const [row] = await db.query<AccesoRow>(`${selectAcceso()} WHERE a.id_expediente = $1 AND a.id_acceso = $2`, [
     idExpediente,
     idAcceso,
   ]);
@@ -108,12 +175,14 @@ export interface NuevoAcceso {
   hasta: string | null;
   motivo: string;
   concedido_por: number;
+  /** The grant that gave the grantor their gestión, when that was all they had. */
+  derivado_de: number | null;
 }
 
 export async function insertAcceso(tx: Queryable, acceso: NuevoAcceso): Promise<number> {
   const [row] = await tx.query<{ id_acceso: number }>(
-    `INSERT INTO acceso (id_expediente, id_usuario, id_unidad, nivel, hasta, motivo, concedido_por)
-     VALUES ($1, $2, $3, $4, $5::date, $6, $7)
+    `INSERT INTO acceso (id_expediente, id_usuario, id_unidad, nivel, hasta, motivo, concedido_por, derivado_de)
+     VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8)
      RETURNING id_acceso`,
     [
       acceso.id_expediente,
@@ -123,6 +192,7 @@ export async function insertAcceso(tx: Queryable, acceso: NuevoAcceso): Promise<
       acceso.hasta,
       acceso.motivo,
       acceso.concedido_por,
+      acceso.derivado_de,
     ],
   );
   return row!.id_acceso;
@@ -148,15 +218,33 @@ export async function findUnidadYSuperiores(db: Queryable, idUnidad: number): Pr
   );
 }
 
-export async function findPersona(
-  db: Queryable,
-  id: number,
-): Promise<{ id_usuario: number; nombre_completo: string } | undefined> {
-  const [row] = await db.query<{ id_usuario: number; nombre_completo: string }>(
-    `SELECT u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo FROM usuario u WHERE u.id_usuario = $1`,
+/** The grants derived, directly or through others, from `raices` (not the roots themselves). */
+export async function findDerivados(db: Queryable, raices: readonly number[]): Promise<Set<number>> {
+  if (raices.length === 0) return new Set();
+  const filas = await db.query<{ id_acceso: number }>(
+    `WITH RECURSIVE derivados(id_acceso) AS (
+       SELECT id_acceso FROM acceso WHERE derivado_de = ANY($1::integer[])
+       UNION
+       SELECT a.id_acceso FROM acceso a JOIN derivados d ON a.derivado_de = d.id_acceso
+     )
+     SELECT id_acceso FROM derivados`,
+    [raices],
+  );
+  return new Set(filas.map((fila) => fila.id_acceso));
+}
+
+export async function findPersona(db: Queryable, id: number): Promise<Responsable | undefined> {
+  const [row] = await db.query<Responsable>(
+    `SELECT u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo, u.username FROM usuario u WHERE u.id_usuario = $1`,
     [id],
   );
   return row;
+}
+
+/** Locks the expediente's row until the transaction ends, as every change of it does; false if it does not exist. */
+export async function bloquearExpediente(tx: Queryable, idExpediente: number): Promise<boolean> {
+  const filas = await tx.query('SELECT 1 FROM expediente WHERE id_expediente = $1 FOR UPDATE', [idExpediente]);
+  return filas.length > 0;
 }
 
 export async function findUnidadDestino(

@@ -3,11 +3,20 @@ import { callerOf } from '../../shared/caller/caller';
 import { requirePermiso } from '../../shared/caller/permisos';
 import { idDeRuta } from '../../shared/id-param';
 import { expedienteNoExiste } from '../expedientes/expedientes.public';
-import { accesoNoExiste, MENSAJES_ACCESO } from './accesos.mensajes';
-import { concederSchema, listarSchema, revocarSchema } from './accesos.schemas';
-import { conceder, listar, revocar } from './accesos.service';
+import { accesoNoExiste, accesoNoExisteAdmin, MENSAJES_ACCESO, personaNoExiste } from './accesos.mensajes';
+import {
+  accesosDePersonaSchema,
+  concederSchema,
+  listarSchema,
+  revocarDesdeAdministracionSchema,
+  revocarSchema,
+} from './accesos.schemas';
+import { conceder, listar, listarDePersona, revocar, revocarDesdeAdministracion } from './accesos.service';
 
-/** Authenticated. Granting and revoking is a change: the role's `expedientes.editar` and gestión over it. */
+/**
+ * Authenticated. Granting and revoking is a change: the role's `expedientes.editar` and gestión over
+ * it. Administración lists and revokes anyone's grants with `administracion.usuarios`.
+ */
 const accesosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const idExpediente = (raw: string) => idDeRuta(raw, expedienteNoExiste);
 
@@ -38,6 +47,31 @@ const accesosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const acceso = await revocar(app.db, caller, id, idDeRuta(request.params.id_acceso, accesoNoExiste));
       return { success: true as const, msg: MENSAJES_ACCESO.revocado, data: acceso };
     },
+  );
+
+  // Administración › Personas: the grants each person received and made, and revoking any of them.
+  const administrarPersonas = requirePermiso('administracion.usuarios');
+  app.get(
+    '/admin/usuarios/:id/accesos',
+    { schema: accesosDePersonaSchema, preValidation: administrarPersonas },
+    async (request) => ({
+      success: true as const,
+      data: await listarDePersona(app.db, idDeRuta(request.params.id, personaNoExiste), request.query),
+    }),
+  );
+
+  app.delete(
+    '/admin/accesos/:id',
+    { schema: revocarDesdeAdministracionSchema, preValidation: administrarPersonas },
+    async (request) => ({
+      success: true as const,
+      msg: MENSAJES_ACCESO.revocado,
+      data: await revocarDesdeAdministracion(
+        app.db,
+        await callerOf(request),
+        idDeRuta(request.params.id, accesoNoExisteAdmin),
+      ),
+    }),
   );
 };
 

@@ -22,7 +22,7 @@ describe('what each person may see in lists, counts, exports, Inicio and notific
   const esperado = {
     admin: () => numeros([...creados.urbanismo, ...creados.tesoreria, ...creados.secretaria]),
     gestor: () => numeros(creados.urbanismo),
-    // consulta is a member of Urbanismo, and the responsable of the first expediente of Secretaría General.
+    // consulta is a member of Urbanismo, with a lectura grant on the first expediente of Secretaría General.
     consulta: () => numeros([...creados.urbanismo, creados.secretaria[0]!]),
     tesorera: () => numeros(creados.tesoreria),
   };
@@ -68,10 +68,14 @@ describe('what each person may see in lists, counts, exports, Inicio and notific
       await crear(as.tesorera, CODIGOS.tesoreria, 'Vigilancia de pagos fraccionados'),
       await crear(as.tesorera, CODIGOS.tesoreria, 'Vigilancia de embargos'),
     );
-    creados.secretaria.push(
-      await crear(as.admin, CODIGOS.secretaria, 'Vigilancia del registro de entrada', { id_responsable: id.consulta }),
-    );
-    // Its responsable is admin: of the demo people, only admin sees it.
+    creados.secretaria.push(await crear(as.admin, CODIGOS.secretaria, 'Vigilancia del registro de entrada'));
+    const concedido = await as.admin.post(`/api/expedientes/${creados.secretaria[0]!.id_expediente}/accesos`, {
+      id_usuario: id.consulta,
+      nivel: 'lectura',
+      motivo: 'Revisión del registro',
+    });
+    expect(concedido.statusCode, concedido.body).toBe(201);
+    // Of the demo people, only admin sees this one.
     creados.secretaria.push(await crear(as.admin, CODIGOS.secretaria, 'Otro asunto reservado a Secretaría'));
 
     expect(
@@ -147,10 +151,19 @@ describe('what each person may see in lists, counts, exports, Inicio and notific
   });
 
   it('tells the responsable named by someone else, and the person given an acceso', async () => {
+    const nombrada = await as.admin.patch(`/api/expedientes/${creados.urbanismo[2]!.id_expediente}`, {
+      version: creados.urbanismo[2]!.version,
+      id_responsable: id.consulta,
+    });
+    expect(nombrada.statusCode, nombrada.body).toBe(200);
     const consulta = (await as.consulta.get('/api/notificaciones')).json().data;
     expect(consulta.eventos).toEqual([
       expect.objectContaining({
         tipo: 'asignado',
+        expediente: expect.objectContaining({ numero: creados.urbanismo[2]!.numero }),
+      }),
+      expect.objectContaining({
+        tipo: 'acceso_concedido',
         expediente: expect.objectContaining({ numero: creados.secretaria[0]!.numero }),
       }),
     ]);
@@ -194,10 +207,22 @@ describe('what each person may see in lists, counts, exports, Inicio and notific
     const asignado = await as.admin.put(`/api/admin/usuarios/${id.consulta}/unidades`, { unidades: [tesoreria] });
     expect(asignado.statusCode, asignado.body).toBe(200);
     const lista = (await as.consulta.get('/api/expedientes?pageSize=100')).json().data;
-    // Tesorería's (and the grant's) plus the one of Secretaría she is responsable of; Urbanismo's are gone.
+    // Tesorería's plus the one of Secretaría she has a grant on; Urbanismo's are gone.
     expect(lista.items.map((item: Expediente) => item.numero).sort()).toEqual(
       numeros([...creados.tesoreria, creados.secretaria[0]!]),
     );
+    // She answered for one of Urbanismo: no longer, as the historial says.
+    const dejado = (await as.gestor.get(`/api/expedientes/${creados.urbanismo[2]!.id_expediente}`)).json().data;
+    expect(dejado.responsable).toBeNull();
+    const historial = (await as.gestor.get(`/api/expedientes/${creados.urbanismo[2]!.id_expediente}/historial`)).json()
+      .data as { evento: string }[];
+    const evento = historial.find((entrada) => entrada.evento === 'edicion');
+    expect(evento).toMatchObject({
+      evento: 'edicion',
+      usuario: { username: 'admin' },
+      descripcion: 'Dejó de ser responsable: ya no pertenece a la unidad del expediente ni a una superior.',
+      cambios: [{ campo: 'Responsable', anterior: 'Lucía Fernández Díaz', nuevo: null }],
+    });
     const urbanismo = await idUnidad(stack.app().db, CODIGOS.urbanismo);
     await as.admin.put(`/api/admin/usuarios/${id.consulta}/unidades`, { unidades: [urbanismo] });
   });

@@ -308,17 +308,65 @@ describe('visibility of expedientes by unidad, responsable and acceso (real Post
       msg: 'Expediente transferido.',
       data: { unidad: { id: tesoreria, nombre: 'Tesorería' }, version: 2 },
     });
-    // gestor is still its responsable (rule 3); consulta, only a member of Urbanismo, is not.
-    expect((await as.consulta.get(`/api/expedientes/${expediente.id_expediente}`)).statusCode).toBe(404);
-    expect((await as.consulta.get(`/api/expedientes/${expediente.id_expediente}/historial`)).statusCode).toBe(404);
+    // gestor, its responsable, belongs to Urbanismo, not to Tesorería: he stops being it, and neither
+    // he nor consulta sees it any more.
+    expect(transferido.json().data.responsable).toBeNull();
+    for (const persona of ['gestor', 'consulta'] as const) {
+      expect((await as[persona].get(`/api/expedientes/${expediente.id_expediente}`)).statusCode).toBe(404);
+      expect((await as[persona].get(`/api/expedientes/${expediente.id_expediente}/historial`)).statusCode).toBe(404);
+    }
     const enTesoreria = await as.tesorera.get(`/api/expedientes/${expediente.id_expediente}/historial`);
     expect(enTesoreria.statusCode).toBe(200);
     expect(enTesoreria.json().data[0]).toMatchObject({
       evento: 'transferencia',
-      descripcion: 'Transfirió el expediente de «Urbanismo» a «Tesorería».',
+      descripcion: 'Transfirió el expediente de «Urbanismo» a «Tesorería»; queda sin responsable.',
       motivo: 'Corresponde a la liquidación de tasas',
-      cambios: [{ campo: 'Unidad', anterior: 'Urbanismo', nuevo: 'Tesorería' }],
+      cambios: [
+        { campo: 'Unidad', anterior: 'Urbanismo', nuevo: 'Tesorería' },
+        { campo: 'Responsable', anterior: 'Juan Carlos Pérez Ruiz', nuevo: null },
+      ],
     });
+  });
+
+  it('transfers with a responsable of the destination, and refuses one who does not belong there', async () => {
+    const expediente = await crear(as.gestor, urbanismo, 'Expediente que pasa a Tesorería con responsable');
+    const url = `/api/expedientes/${expediente.id_expediente}/transferir`;
+    const ajeno = await as.gestor.post(url, {
+      id_unidad: tesoreria,
+      motivo: 'Pasa a Tesorería',
+      version: 1,
+      id_responsable: id.consulta,
+    });
+    expect(ajeno.statusCode).toBe(400);
+    expect(ajeno.json().msg).toBe('La persona responsable debe pertenecer a la unidad de destino o a una superior.');
+    expect(await huella(expediente.id_expediente)).toMatchObject({ version: 1, historial: 1 });
+
+    const transferido = await as.gestor.post(url, {
+      id_unidad: tesoreria,
+      motivo: 'Pasa a Tesorería',
+      version: 1,
+      id_responsable: id.tesorera,
+    });
+    expect(transferido.statusCode, transferido.body).toBe(200);
+    expect(transferido.json().data.responsable).toMatchObject({ username: 'tesorera' });
+    const [evento] = (await as.tesorera.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data;
+    expect(evento).toMatchObject({
+      descripcion: 'Transfirió el expediente de «Urbanismo» a «Tesorería», con Ana Belén Romero Gil como responsable.',
+      cambios: [
+        { campo: 'Unidad', anterior: 'Urbanismo', nuevo: 'Tesorería' },
+        { campo: 'Responsable', anterior: 'Juan Carlos Pérez Ruiz', nuevo: 'Ana Belén Romero Gil' },
+      ],
+    });
+    // A transfer to a section below the responsable's unidad keeps them: they still belong above it.
+    const otro = await crear(as.gestor, urbanismo, 'Expediente que baja a la sección');
+    const licencias = await idUnidad(stack.app().db, CODIGOS.licencias);
+    const aSeccion = await as.gestor.post(`/api/expedientes/${otro.id_expediente}/transferir`, {
+      id_unidad: licencias,
+      motivo: 'Lo tramita la sección',
+      version: 1,
+    });
+    expect(aSeccion.statusCode, aSeccion.body).toBe(200);
+    expect(aSeccion.json().data.responsable).toMatchObject({ username: 'gestor' });
   });
 
   it('refuses transfers without gestión, to unknown or deactivated unidades, and with a short motivo', async () => {

@@ -15,7 +15,15 @@ export const MENSAJES_ADMINISTRACION = {
   unidadesInactivas: (nombres: string) => `No se puede asignar una unidad desactivada: ${nombres}.`,
   unidadesPorGrupos: 'Las unidades de cada persona las asigna el proveedor de identidad (grupos): cámbielas allí.',
   unidadesAsignadas: 'Unidades asignadas.',
+  responsableRetirado: 'Dejó de ser responsable: ya no pertenece a la unidad del expediente ni a una superior.',
   rolNoValido: 'El nombre del rol no es válido.',
+  rolNoDeclarado: (rol: string) =>
+    `El rol «${rol}» no está declarado: declárelo antes en «Roles y permisos» (Declarar rol).`,
+  rolYaDeclarado: (rol: string) => `El rol «${rol}» ya está declarado.`,
+  rolDeTodoElDominio: (rol: string) =>
+    `El rol «${rol}» lo tienen todas las personas del dominio: los permisos que le dé los tendrá todo el mundo. Confírmelo para declararlo.`,
+  descripcionRolCorta: (minimo: number) => `El campo «descripcion» debe tener al menos ${minimo} caracteres.`,
+  rolDeclarado: (rol: string) => `Rol «${rol}» declarado.`,
   permisosNoExisten: (codigos: string) => `Permisos desconocidos: ${codigos}.`,
   bloqueo: 'El rol «administrador» no puede perder el permiso de administrar roles: nadie podría devolverlo.',
   permisosActualizados: 'Permisos actualizados.',
@@ -31,4 +39,8 @@ export const unidadNoExiste = () => new ApiHttpError(404, MENSAJES_ADMINISTRACIO
 export const personaNoExiste = () => new ApiHttpError(404, MENSAJES_ADMINISTRACION.personaNoExiste, 'NOT_FOUND');
 export const entradaNoExiste = () => new ApiHttpError(404, MENSAJES_ADMINISTRACION.entradaNoExiste, 'NOT_FOUND');
 export const conflicto = (msg: string) => new ApiHttpError(409, msg, 'CONFLICT');
+export const rolNoDeclarado = (rol: string) =>
+  new ApiHttpError(404, MENSAJES_ADMINISTRACION.rolNoDeclarado(rol), 'ROL_NO_DECLARADO');
+export const rolDeTodoElDominio = (rol: string) =>
+  new ApiHttpError(409, MENSAJES_ADMINISTRACION.rolDeTodoElDominio(rol), 'ROL_DE_TODO_EL_DOMINIO');
 export const noValido = (msg: string) => solicitudNoValida(msg);

@@ -10,6 +10,8 @@ import {
   auditoriaSchema,
   crearEntradaSchema,
   crearUnidadSchema,
+  declararRolSchema,
+  denegacionesSchema,
   editarEntradaSchema,
   editarUnidadSchema,
   listarCatalogoSchema,
@@ -18,10 +20,11 @@ import {
   listarUnidadesSchema,
 } from './administracion.schemas';
 import { findAuditoria } from './auditoria.repository';
+import { findDenegaciones } from './denegaciones.repository';
 import { crearEntrada, editarEntrada, listarEntradas } from './catalogos-editables.service';
 import { findPersonas } from './personas.repository';
 import { asignarUnidades } from './personas.service';
-import { asignarPermisos, listarRoles } from './roles.service';
+import { asignarPermisos, declararRol, listarRoles } from './roles.service';
 import { crearUnidad, editarUnidad, listarUnidades } from './unidades.service';
 
 export interface AdministracionOptions {
@@ -83,6 +86,11 @@ const administracionRoutes: FastifyPluginAsyncTypebox<AdministracionOptions> = a
     data: await listarRoles(app.db),
   }));
 
+  app.post('/admin/roles', { schema: declararRolSchema, preValidation: roles }, async (request, reply) => {
+    const { roles: data, nombre } = await declararRol(app.db, await callerOf(request), request.body);
+    return reply.code(201).send({ success: true as const, msg: MENSAJES_ADMINISTRACION.rolDeclarado(nombre), data });
+  });
+
   app.put('/admin/roles/:rol/permisos', { schema: asignarPermisosSchema, preValidation: roles }, async (request) => {
     const { roles: data, cambiado } = await asignarPermisos(
       app.db,
@@ -123,11 +131,16 @@ const administracionRoutes: FastifyPluginAsyncTypebox<AdministracionOptions> = a
     );
   }
 
-  app.get(
-    '/admin/auditoria',
-    { schema: auditoriaSchema, preValidation: requirePermiso('administracion.auditoria') },
-    async (request) => ({ success: true as const, data: await findAuditoria(app.db, request.query) }),
-  );
+  const auditoria = requirePermiso('administracion.auditoria');
+  app.get('/admin/auditoria', { schema: auditoriaSchema, preValidation: auditoria }, async (request) => ({
+    success: true as const,
+    data: await findAuditoria(app.db, request.query),
+  }));
+
+  app.get('/admin/denegaciones', { schema: denegacionesSchema, preValidation: auditoria }, async (request) => ({
+    success: true as const,
+    data: await findDenegaciones(app.db, request.query),
+  }));
 };
 
 export default administracionRoutes;

@@ -1,5 +1,8 @@
 import {
   AsignarPermisosSchema,
+  DenegacionesPaginaSchema,
+  DenegacionesQuerySchema,
+  DeclararRolSchema,
   AsignarUnidadesSchema,
   AuditoriaPaginaSchema,
   AuditoriaQuerySchema,
@@ -59,16 +62,25 @@ export const asignarUnidadesSchema = {
 
 export const listarRolesSchema = {
   tags,
-  summary: 'Roles (del proveedor de identidad) con sus permisos, y todos los permisos',
+  summary:
+    'Roles declarados con sus permisos, los roles vistos en los tokens sin declarar (no dan nada), y todos los permisos',
   response: { 200: ReadEnvelope(RolesPermisosSchema) },
+};
+
+export const declararRolSchema = {
+  tags,
+  summary:
+    'Declara un rol del proveedor de identidad para poder darle permisos (uno que tienen todas las personas pide confirmación)',
+  body: DeclararRolSchema,
+  response: { 201: WriteEnvelope(RolesPermisosSchema), 400: ApiError, 409: ApiError },
 };
 
 export const asignarPermisosSchema = {
   tags,
-  summary: 'Fija los permisos de un rol; el administrador nunca pierde el de administrar roles',
+  summary: 'Fija los permisos de un rol declarado; el administrador nunca pierde el de administrar roles',
   params: Type.Object({ rol: Type.String({ maxLength: 64 }) }),
   body: AsignarPermisosSchema,
-  response: { 200: WriteEnvelope(RolesPermisosSchema), 400: ApiError, 409: ApiError },
+  response: { 200: WriteEnvelope(RolesPermisosSchema), 400: ApiError, 404: ApiError, 409: ApiError },
 };
 
 export const listarCatalogoSchema = {
@@ -97,4 +109,12 @@ export const auditoriaSchema = {
   summary: 'Registro de cambios administrativos (quién, cuándo, qué, antes → después), lo más reciente primero',
   querystring: AuditoriaQuerySchema,
   response: { 200: ReadEnvelope(AuditoriaPaginaSchema), 400: ApiError },
+};
+
+export const denegacionesSchema = {
+  tags,
+  summary:
+    'Accesos denegados por persona: expedientes y documentos ocultos o inexistentes y cambios sin gestión, contados por ruta, motivo y día',
+  querystring: DenegacionesQuerySchema,
+  response: { 200: ReadEnvelope(DenegacionesPaginaSchema) },
 };

@@ -264,16 +264,82 @@ describe('administration API (real PostgreSQL, real dev IdP)', () => {
       ).rejects.toThrow(/no puede perder el permiso/);
     });
 
-    it('refuses unknown permisos and bad role names; a role first named here (from Keycloak) is created', async () => {
+    it('refuses unknown permisos and bad role names', async () => {
       const desconocido = await as.admin.put('/api/admin/roles/gestor/permisos', { permisos: ['todo.poder'] });
       expect(desconocido.statusCode).toBe(400);
       expect(desconocido.json().msg).toBe('Permisos desconocidos: todo.poder.');
       expect((await as.admin.put('/api/admin/roles/mal%20nombre/permisos', { permisos: [] })).statusCode).toBe(400);
-      const nuevo = await as.admin.put('/api/admin/roles/archivero/permisos', { permisos: ['expedientes.ver'] });
-      expect(nuevo.statusCode, nuevo.body).toBe(200);
-      expect(nuevo.json().data.roles.find((rol: { rol: string }) => rol.rol === 'archivero')).toMatchObject({
-        permisos: ['expedientes.ver'],
+    });
+
+    it('gives permisos only to declared roles: a typo, or a role every person carries, creates nothing', async () => {
+      for (const rol of ['archivero', 'default-roles-ecodigital', 'offline_access']) {
+        const response = await as.admin.put(`/api/admin/roles/${rol}/permisos`, { permisos: ['expedientes.ver'] });
+        expect(response.statusCode, rol).toBe(404);
+        expect(response.json().msg).toBe(
+          `El rol «${rol}» no está declarado: declárelo antes en «Roles y permisos» (Declarar rol).`,
+        );
+      }
+      const [filas] = await stack.app().db.query<{ roles: number; permisos: number }>(
+        `SELECT (SELECT count(*) FROM rol WHERE nombre IN ('archivero', 'default-roles-ecodigital', 'offline_access'))::integer AS roles,
+                  (SELECT count(*) FROM rol_permiso WHERE rol IN ('archivero', 'default-roles-ecodigital', 'offline_access'))::integer AS permisos`,
+      );
+      expect(filas).toEqual({ roles: 0, permisos: 0 });
+    });
+
+    it('declares a role explicitly, asking to confirm one the whole realm carries, and audits it', async () => {
+      const declarado = await as.admin.post('/api/admin/roles', {
+        nombre: 'archivero',
+        descripcion: 'Personal del archivo',
       });
+      expect(declarado.statusCode, declarado.body).toBe(201);
+      expect(declarado.json().msg).toBe('Rol «archivero» declarado.');
+      const archivero = declarado.json().data.roles.find((rol: { rol: string }) => rol.rol === 'archivero');
+      expect(archivero).toMatchObject({ descripcion: 'Personal del archivo', permisos: [], todo_el_dominio: false });
+      expect(
+        (await as.admin.post('/api/admin/roles', { nombre: 'archivero', descripcion: 'Otra vez' })).statusCode,
+      ).toBe(409);
+      const conPermisos = await as.admin.put('/api/admin/roles/archivero/permisos', { permisos: ['expedientes.ver'] });
+      expect(conPermisos.statusCode, conPermisos.body).toBe(200);
+
+      const sinConfirmar = await as.admin.post('/api/admin/roles', {
+        nombre: 'default-roles-ecodigital',
+        descripcion: 'Rol por defecto del dominio',
+      });
+      expect(sinConfirmar.statusCode).toBe(409);
+      expect(sinConfirmar.json()).toMatchObject({
+        code: 'ROL_DE_TODO_EL_DOMINIO',
+        msg: 'El rol «default-roles-ecodigital» lo tienen todas las personas del dominio: los permisos que le dé los tendrá todo el mundo. Confírmelo para declararlo.',
+      });
+      const confirmado = await as.admin.post('/api/admin/roles', {
+        nombre: 'default-roles-ecodigital',
+        descripcion: 'Rol por defecto del dominio',
+        confirmar_todo_el_dominio: true,
+      });
+      expect(confirmado.statusCode, confirmado.body).toBe(201);
+      expect(
+        confirmado.json().data.roles.find((rol: { rol: string }) => rol.rol === 'default-roles-ecodigital'),
+      ).toMatchObject({ todo_el_dominio: true });
+      const [registro] = (await auditoria('entidad=rol')).items;
+      expect(registro).toMatchObject({
+        accion: 'rol.declarar',
+        id_entidad: 'default-roles-ecodigital',
+        descripcion: 'Declaró el rol «default-roles-ecodigital» (lo tienen todas las personas del dominio).',
+      });
+    });
+
+    it('lists the roles seen in tokens that are not declared, apart', async () => {
+      const real = (await stack.idp().tokensFor('consulta')).access_token;
+      const token = await resign(real, await stack.idp().signingKey(), (payload) => ({
+        ...payload,
+        realm_access: { roles: ['consulta', 'offline_access', 'uma_authorization'] },
+      }));
+      await apiClient(stack.app(), token).get('/api/session/get');
+      const datos = (await as.admin.get('/api/admin/roles')).json().data;
+      expect(datos.roles.map((rol: { rol: string }) => rol.rol)).not.toContain('offline_access');
+      expect(datos.sin_declarar).toEqual([
+        { rol: 'offline_access', personas: 1, todo_el_dominio: true },
+        { rol: 'uma_authorization', personas: 1, todo_el_dominio: true },
+      ]);
     });
   });
 
@@ -414,6 +480,54 @@ describe("membership from the identity provider's groups (OIDC_GROUPS_CLAIM)", (
     const sinGrupos = await conGrupos('tesorera', 'no es una lista');
     await sinGrupos.get('/api/session/get');
     expect(await unidadesDe('tesorera')).toEqual([]);
+  });
+
+  it('follows the token presented, even right after another token of the same person changed it', async () => {
+    const sinGrupos = await conGrupos('gestor', []);
+    const conUrbanismo = await conGrupos('gestor', [CODIGOS.urbanismo]);
+    const admin = await conGrupos('admin', []);
+    const [tipo] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
+    const creado = await admin.post('/api/expedientes', {
+      asunto: 'Expediente de Urbanismo en modo grupos',
+      id_tipo: tipo!.id,
+      id_unidad: await idUnidad(stack.app().db, CODIGOS.urbanismo),
+    });
+    expect(creado.statusCode, creado.body).toBe(201);
+    const url = `/api/expedientes/${creado.json().data.id_expediente}`;
+
+    expect((await sinGrupos.get(url)).statusCode).toBe(404);
+    expect((await conUrbanismo.get(url)).statusCode).toBe(200);
+    expect(await unidadesDe('gestor')).toEqual([CODIGOS.urbanismo]);
+    // The token without groups was seen a moment ago: its claims are the same, its answer must not be.
+    expect((await sinGrupos.get(url)).statusCode).toBe(404);
+    expect(await unidadesDe('gestor')).toEqual([]);
+  });
+
+  it('takes the expedientes they answered for from who leaves a unidad by the claim, in the historial', async () => {
+    const conUrbanismo = await conGrupos('consulta', [CODIGOS.urbanismo]);
+    await conUrbanismo.get('/api/session/get');
+    const admin = await conGrupos('admin', []);
+    const [consulta] = await stack
+      .app()
+      .db.query<{ id_usuario: number }>(`SELECT id_usuario FROM usuario WHERE username = 'consulta'`);
+    const [tipo] = await stack.app().db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
+    const creado = await admin.post('/api/expedientes', {
+      asunto: 'Expediente del que responde consulta',
+      id_tipo: tipo!.id,
+      id_unidad: await idUnidad(stack.app().db, CODIGOS.urbanismo),
+      id_responsable: consulta!.id_usuario,
+    });
+    expect(creado.statusCode, creado.body).toBe(201);
+    const url = `/api/expedientes/${creado.json().data.id_expediente}`;
+
+    await (await conGrupos('consulta', [CODIGOS.tesoreria])).get('/api/session/get');
+    expect((await admin.get(url)).json().data.responsable).toBeNull();
+    const historial = (await admin.get(`${url}/historial`)).json().data as { evento: string }[];
+    expect(historial.find((evento) => evento.evento === 'edicion')).toMatchObject({
+      usuario: { username: 'consulta' },
+      descripcion:
+        'Dejó de ser responsable: según el proveedor de identidad ya no pertenece a la unidad del expediente ni a una superior.',
+    });
   });
 
   it('shows membership read-only in administration: assigning answers 409', async () => {

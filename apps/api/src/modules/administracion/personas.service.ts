@@ -2,6 +2,7 @@ import type { AsignarUnidades, PersonaAdmin } from '@ecodigital/contracts/admini
 import type { Database } from '../../db/database';
 import { registrarAuditoria } from '../../shared/auditoria';
 import type { Caller } from '../../shared/caller/caller';
+import { alPerderUnidades } from '../../shared/pertenencia';
 import { conflicto, MENSAJES_ADMINISTRACION, noValido, personaNoExiste } from './administracion.mensajes';
 import {
   existePersona,
@@ -13,7 +14,8 @@ import {
 
 /**
  * Makes `unidades` the person's unidades. A unidad they already had may stay even if deactivated
- * since; a new one must be active. In groups claim mode the identity provider decides: 409.
+ * since; a new one must be active. In groups claim mode the identity provider decides: 409. Leaving
+ * a unidad ends what it made possible (`alPerderUnidades`), in the same transaction.
  */
 export async function asignarUnidades(
   db: Database,
@@ -37,6 +39,12 @@ export async function asignarUnidades(
     const cambiada = JSON.stringify(codigos(antes)) !== JSON.stringify(codigos(pedidas));
     if (cambiada) {
       await replaceUnidadesDePersona(tx, id, body.unidades);
+      if (antes.some((unidad) => !body.unidades.includes(unidad.id))) {
+        await alPerderUnidades(tx, id, {
+          autor: caller.id_usuario,
+          porque: MENSAJES_ADMINISTRACION.responsableRetirado,
+        });
+      }
       const persona = (await findPersona(tx, id))!;
       await registrarAuditoria(tx, {
         id_usuario: caller.id_usuario,

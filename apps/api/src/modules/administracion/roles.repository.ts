@@ -5,20 +5,55 @@ import type { Queryable } from '../../db/database';
 export const PERMISOS_FIJOS: Record<string, readonly string[]> = { administrador: ['administracion.roles'] };
 
 /**
- * Roles come from the identity provider: those with a row (the seeded three, and any given
- * permisos here) and any a signed-in person's last token carried.
+ * The declared roles (the administration's list), with their permisos and how many people's last
+ * token carried each.
  */
 export async function findRoles(db: Queryable): Promise<Omit<RolAdmin, 'permisos_fijos'>[]> {
   return db.query(
-    `WITH vistos AS (SELECT DISTINCT unnest(roles) AS rol FROM usuario),
-          todos AS (SELECT nombre AS rol FROM rol UNION SELECT rol FROM vistos)
-     SELECT t.rol,
-            coalesce(r.descripcion, '') AS descripcion,
-            ARRAY(SELECT permiso FROM rol_permiso rp WHERE rp.rol = t.rol ORDER BY permiso) AS permisos,
-            (SELECT count(*) FROM usuario u WHERE t.rol = ANY(u.roles))::integer AS personas
-     FROM todos t LEFT JOIN rol r ON r.nombre = t.rol
-     ORDER BY r.nombre IS NULL, t.rol`,
+    `SELECT r.nombre AS rol, r.descripcion, r.todo_el_dominio,
+            ARRAY(SELECT permiso FROM rol_permiso rp WHERE rp.rol = r.nombre ORDER BY permiso) AS permisos,
+            (SELECT count(*) FROM usuario u WHERE r.nombre = ANY(u.roles))::integer AS personas
+     FROM rol r
+     ORDER BY r.nombre`,
   );
+}
+
+/** Roles some person's last token carried that are not declared (they grant nothing), with how many carry each. */
+export async function findRolesSinDeclarar(db: Queryable): Promise<{ rol: string; personas: number }[]> {
+  return db.query(
+    `SELECT vistos.rol, count(*)::integer AS personas
+     FROM (SELECT DISTINCT u.id_usuario, unnest(u.roles) AS rol FROM usuario u) vistos
+     WHERE NOT EXISTS (SELECT 1 FROM rol r WHERE r.nombre = vistos.rol)
+     GROUP BY vistos.rol
+     ORDER BY vistos.rol`,
+  );
+}
+
+/** Whether every person known (two at least) carries the role: then its permisos would be everybody's. */
+export async function loTienenTodos(db: Queryable, rol: string): Promise<boolean> {
+  const [fila] = await db.query<{ todos: boolean }>(
+    `SELECT count(*) >= 2 AND bool_and($1 = ANY(roles)) AS todos FROM usuario`,
+    [rol],
+  );
+  return fila?.todos ?? false;
+}
+
+export async function existeRol(db: Queryable, rol: string): Promise<boolean> {
+  const filas = await db.query('SELECT 1 FROM rol WHERE nombre = $1 FOR UPDATE', [rol]);
+  return filas.length > 0;
+}
+
+/** Declares a role; false when it already was. */
+export async function insertRol(
+  tx: Queryable,
+  rol: { nombre: string; descripcion: string; todo_el_dominio: boolean },
+): Promise<boolean> {
+  const filas = await tx.query(
+    `INSERT INTO rol (nombre, descripcion, todo_el_dominio) VALUES ($1, $2, $3)
+     ON CONFLICT (nombre) DO NOTHING RETURNING nombre`,
+    [rol.nombre, rol.descripcion, rol.todo_el_dominio],
+  );
+  return filas.length === 1;
 }
 
 export function findPermisos(db: Queryable): Promise<PermisoDescrito[]> {
@@ -31,14 +66,6 @@ export async function findPermisosDeRol(db: Queryable, rol: string): Promise<str
     [rol],
   );
   return rows.map((row) => row.permiso);
-}
-
-/** A role first named here (it exists in Keycloak) gets a row so its permisos can hang from it. */
-export async function asegurarRol(tx: Queryable, rol: string): Promise<void> {
-  await tx.query(
-    `INSERT INTO rol (nombre, descripcion) VALUES ($1, 'Rol del proveedor de identidad') ON CONFLICT (nombre) DO NOTHING`,
-    [rol],
-  );
 }
 
 export async function replacePermisosDeRol(tx: Queryable, rol: string, permisos: readonly string[]): Promise<void> {

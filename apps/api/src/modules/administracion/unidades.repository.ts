@@ -99,3 +99,17 @@ export async function findUnidadAdmin(db: Queryable, id: number): Promise<Unidad
   );
   return row;
 }
+
+/** The unidad and every unidad below it. */
+export async function findIdsDesde(db: Queryable, id: number): Promise<number[]> {
+  const filas = await db.query<{ id: number }>(
+    `WITH RECURSIVE abajo(id) AS (
+       SELECT $1::integer
+       UNION
+       SELECT u.id FROM unidad u JOIN abajo ON u.id_padre = abajo.id
+     )
+     SELECT id FROM abajo ORDER BY id`,
+    [id],
+  );
+  return filas.map((fila) => fila.id);
+}

@@ -2,12 +2,14 @@ import type { CrearUnidad, EditarUnidad, Unidad } from '@ecodigital/contracts/ad
 import type { Database, Queryable } from '../../db/database';
 import { registrarAuditoria } from '../../shared/auditoria';
 import type { Caller } from '../../shared/caller/caller';
+import { retirarResponsablesAjenos } from '../../shared/pertenencia';
 import { conflicto, MENSAJES_ADMINISTRACION, noValido, unidadNoExiste } from './administracion.mensajes';
 import {
   creariaCiclo,
   existeCodigo,
   existeNombreHermano,
   findFilaUnidad,
+  findIdsDesde,
   findUnidadAdmin,
   findUnidadesAdmin,
   insertUnidad,
@@ -93,6 +95,14 @@ export async function editarUnidad(
     }
     await comprobarUnicidad(tx, despues);
     await updateUnidad(tx, despues);
+    if (cambiados.includes('id_padre')) {
+      // Who was above it no longer is: they stop answering for its expedientes (and those below it).
+      await retirarResponsablesAjenos(
+        tx,
+        { unidades: await findIdsDesde(tx, id) },
+        { autor: caller.id_usuario, porque: MENSAJES_ADMINISTRACION.responsableRetirado },
+      );
+    }
     await registrarAuditoria(tx, {
       id_usuario: caller.id_usuario,
       accion: 'unidad.modificar',

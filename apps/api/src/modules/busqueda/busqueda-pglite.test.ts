@@ -31,7 +31,11 @@ describe('queue and search on PGlite', () => {
       roles: ['administrador'],
       grupos: null,
     });
-    caller = callerDePrueba({ id_usuario: usuario.id_usuario, alcance: { unidades: [1] } });
+    caller = callerDePrueba({
+      id_usuario: usuario.id_usuario,
+      permisos: ['expedientes.ver', 'documentos.descargar'],
+      alcance: { unidades: [1] },
+    });
     await db.transaction(async (tx) => {
       const id = await insertExpediente(
         tx,
@@ -91,5 +95,15 @@ describe('queue and search on PGlite', () => {
     expect(await buscar('"calle Mayor 12"')).toEqual(['documento-1.txt']);
     const [uno] = (await buscarDocumentos(db, caller, leerBusqueda('licencia'), {}, { page: 1, pageSize: 1 })).items;
     expect(uno!.fragmento.some((trozo) => trozo.resaltado)).toBe(true);
+  });
+
+  it('searches only the names, and gives no fragment, to whoever may not open the documents', async () => {
+    const sinDescarga = { ...caller, permisos: ['expedientes.ver'] };
+    const buscar = (q: string) => buscarDocumentos(db, sinDescarga, leerBusqueda(q), {}, { page: 1, pageSize: 20 });
+    expect((await buscar('licencias')).items).toEqual([]);
+    expect((await buscar('documento')).items.map((item) => [item.nombre, item.fragmento, item.miniatura])).toEqual([
+      ['documento-2.txt', [], false],
+      ['documento-1.txt', [], false],
+    ]);
   });
 });

@@ -91,6 +91,41 @@ async function documentosPropios(
  * the total says "more than": scoring every document that holds a common word would cost far more
  * than 50 ms at a hundred thousand documents, and people refine a search rather than page past 200.
  */
+/**
+ * The fragment around the first match and whether a thumbnail exists, for a caller who may open the
+ * documents (`contenido`); nothing of either for anyone else. Its values are added to `params` only
+ * when used.
+ */
+function contenidoSql(
+  contenido: boolean,
+  params: SqlParams,
+  q: string,
+  consulta: string,
+): { columnas: string; joins: string } {
+  if (!contenido) return { columnas: 'NULL::text AS fragmento, false AS miniatura', joins: '' };
+  const opciones = params.add(OPCIONES_FRAGMENTO);
+  const lexemas = params.add(lexemasDe(consulta));
+  const frases = params.add(frasesDe(consulta));
+  return {
+    columnas: `CASE WHEN strpos(cerca.fragmento, ${params.add(INICIO_RESALTE)}) > 0 THEN cerca.fragmento
+                    ELSE ts_headline('es_sin_tildes', substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}), ${q}, ${opciones})
+               END AS fragmento,
+               EXISTS (SELECT 1 FROM documento_miniatura m WHERE m.id_documento = p.id_documento) AS miniatura`,
+    joins: `LEFT JOIN LATERAL (
+       SELECT coalesce(
+                (SELECT min(nullif(regexp_instr(plano.texto, f.patron), 0)) FROM unnest(${frases}::text[]) AS f(patron)),
+                (SELECT min(nullif(strpos(plano.texto, l.lexema), 0)) FROM unnest(${lexemas}::text[]) AS l(lexema))
+              ) AS posicion
+       FROM (SELECT lower(f_unaccent(substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}))) AS texto) plano
+     ) primera ON true
+     LEFT JOIN LATERAL (
+       SELECT ts_headline('es_sin_tildes',
+                          substr(dt.texto, greatest(1, coalesce(primera.posicion, 1) - ${MARGEN_FRAGMENTO}), ${VENTANA_FRAGMENTO}),
+                          ${q}, ${opciones}) AS fragmento
+     ) cerca ON true`,
+  };
+}
+
 export async function buscarDocumentos(
   db: Database,
   caller: Caller,
@@ -107,8 +142,13 @@ export async function buscarDocumentos(
   // frequencies: a rare word is read through the GIN index, a common one in the newest documents.
   const params = new SqlParams();
   const q = `${params.add(consulta)}::tsquery`;
+  // Without the permiso that opens a document, its text is not there for the caller: not in a
+  // fragment, not even as the fact that a word is in it. Only its name (weight A) is searched.
+  const contenido = caller.permisos.includes('documentos.descargar');
+  const vector = contenido ? 'dt.vector' : `ts_filter(dt.vector, '{a}')`;
   const condiciones = [
     `dt.vector @@ ${q}`,
+    ...(contenido ? [] : [`${vector} @@ ${q}`]),
     propios ? `dt.id_documento = ANY(${params.add(propios)}::integer[])` : expedientesVisibles(caller, params, 'e'),
   ];
   if (filtros.id_expediente !== undefined) condiciones.push(`d.id_expediente = ${params.add(filtros.id_expediente)}`);
@@ -117,9 +157,7 @@ export async function buscarDocumentos(
   const limite = params.add(maximo + 1);
   const tamano = params.add(pagina.pageSize);
   const desde = params.add((pagina.page - 1) * pagina.pageSize);
-  const opciones = params.add(OPCIONES_FRAGMENTO);
-  const lexemas = params.add(lexemasDe(consulta));
-  const frases = params.add(frasesDe(consulta));
+  const texto = contenidoSql(contenido, params, q, consulta);
   const filas = await db.transaction(async (tx) => {
     // The documents and the expedientes of a person's unidades are in memory on a working server:
     // at the default cost of a random read (4) PostgreSQL scanned every document to join the few
@@ -137,7 +175,7 @@ export async function buscarDocumentos(
      ),
      -- Ranked apart, so only the candidates are scored whichever way the matches were found.
      coincidencias AS (
-       SELECT c.id_documento, ts_rank(dt.vector, ${q}) AS rango
+       SELECT c.id_documento, ts_rank(${vector}, ${q}) AS rango
        FROM candidatos c JOIN documento_texto dt ON dt.id_documento = c.id_documento
      ),
      pagina AS (
@@ -147,25 +185,11 @@ export async function buscarDocumentos(
      SELECT (SELECT count(*) FROM coincidencias) AS total, p.id_documento, p.rango,
             d.orden, d.nombre, d.formato, d.mime, d.anulado, td.nombre AS tipo_documental,
             e.id_expediente, e.numero, e.asunto,
-            CASE WHEN strpos(cerca.fragmento, ${params.add(INICIO_RESALTE)}) > 0 THEN cerca.fragmento
-                 ELSE ts_headline('es_sin_tildes', substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}), ${q}, ${opciones})
-            END AS fragmento,
-            EXISTS (SELECT 1 FROM documento_miniatura m WHERE m.id_documento = p.id_documento) AS miniatura
+            ${texto.columnas}
      FROM (SELECT 1) uno
      LEFT JOIN pagina p ON true
      LEFT JOIN documento_texto dt ON dt.id_documento = p.id_documento
-     LEFT JOIN LATERAL (
-       SELECT coalesce(
-                (SELECT min(nullif(regexp_instr(plano.texto, f.patron), 0)) FROM unnest(${frases}::text[]) AS f(patron)),
-                (SELECT min(nullif(strpos(plano.texto, l.lexema), 0)) FROM unnest(${lexemas}::text[]) AS l(lexema))
-              ) AS posicion
-       FROM (SELECT lower(f_unaccent(substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}))) AS texto) plano
-     ) primera ON true
-     LEFT JOIN LATERAL (
-       SELECT ts_headline('es_sin_tildes',
-                          substr(dt.texto, greatest(1, coalesce(primera.posicion, 1) - ${MARGEN_FRAGMENTO}), ${VENTANA_FRAGMENTO}),
-                          ${q}, ${opciones}) AS fragmento
-     ) cerca ON true
+     ${texto.joins}
      LEFT JOIN documento d ON d.id_documento = p.id_documento
      LEFT JOIN tipo_documental td ON td.id = d.id_tipo_documental
      LEFT JOIN expediente e ON e.id_expediente = d.id_expediente

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaginaBusqueda, ResultadoBusqueda } from '@ecodigital/contracts/documentos';
 import type { Caller } from '../../shared/caller/caller';
 import { leerAlcance } from '../../shared/caller/alcance';
+import { apiClient } from '../../testing/api-client';
 import { callerDePrueba } from '../../testing/callers';
+import { resign } from '../../testing/forge-token';
 import { useTestStack } from '../../testing/test-stack';
 import { crearExpediente, subirArchivo } from '../documentos/texto/testing/subir';
 import { buscarDocumentos } from './busqueda.repository';
@@ -231,5 +233,49 @@ describe('visibility', () => {
     const idAcceso = concedido.json().data.id_acceso;
     expect((await gestor.delete(`/api/expedientes/${expediente}/accesos/${idAcceso}`)).statusCode).toBe(200);
     expect((await cliente.get('/api/documentos/buscar?q=licencia')).json().data.total).toBe(0);
+  });
+});
+
+describe('without documentos.descargar (the permiso that opens a document)', () => {
+  /** gestor (Urbanismo, who sees the expediente) with a role that may see expedientes but open no document. */
+  async function lector() {
+    const db = stack.app().db;
+    await db.query(
+      `INSERT INTO rol (nombre, descripcion) VALUES ('lector', 'Solo ve expedientes') ON CONFLICT DO NOTHING`,
+    );
+    await db.query(
+      `INSERT INTO rol_permiso (rol, permiso) VALUES ('lector', 'expedientes.ver') ON CONFLICT DO NOTHING`,
+    );
+    const real = (await stack.idp().tokensFor('gestor')).access_token;
+    const token = await resign(real, await stack.idp().signingKey(), (payload) => ({
+      ...payload,
+      realm_access: { roles: ['lector'] },
+    }));
+    return apiClient(stack.app(), token);
+  }
+
+  it('finds a document by its name, without a fragment of its text nor a thumbnail', async () => {
+    await stack.app().db.query(
+      `INSERT INTO documento_miniatura (id_documento, imagen, ancho, alto) VALUES ($1, '\\xffd8ff', 1, 1)
+       ON CONFLICT DO NOTHING`,
+      [ids.resolucion],
+    );
+    const cliente = await lector();
+    const respuesta = await cliente.get('/api/documentos/buscar?q=resolucion');
+    expect(respuesta.statusCode, respuesta.body).toBe(200);
+    const pagina = respuesta.json().data as PaginaBusqueda;
+    expect(pagina.items).toEqual([
+      expect.objectContaining({ nombre: 'resolucion.txt', fragmento: [], miniatura: false }),
+    ]);
+    expect(respuesta.body).not.toContain('Alcaldía');
+    expect((await cliente.get(`/api/documentos/${ids.resolucion}/miniatura`)).statusCode).toBe(403);
+  });
+
+  it('does not tell which documents hold a word of their text', async () => {
+    const cliente = await lector();
+    const pagina = (await cliente.get('/api/documentos/buscar?q=licencia')).json().data as PaginaBusqueda;
+    expect(pagina).toMatchObject({ items: [], total: 0 });
+    // The same person with the permiso finds them.
+    expect((await (await stack.as('gestor')).get('/api/documentos/buscar?q=licencia')).json().data.total).toBe(3);
   });
 });

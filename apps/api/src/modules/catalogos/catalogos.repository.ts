@@ -1,6 +1,6 @@
 import type { CatalogoEntrada, Responsable, UnidadCatalogo } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
-import { nombreCompletoSql } from '../../shared/sql';
+import { nombreCompletoSql, unidadYSuperioresCte } from '../../shared/sql';
 
 export function findTiposExpediente(db: Queryable): Promise<CatalogoEntrada[]> {
   return db.query<CatalogoEntrada>('SELECT id, nombre, activo FROM tipo_expediente ORDER BY orden, nombre, id');
@@ -34,12 +34,21 @@ export function findUnidades(
   );
 }
 
-/** The people who can be made responsable: everyone known from their sign-ins, by name. */
-export function findResponsables(db: Queryable): Promise<Responsable[]> {
+/**
+ * Everyone known from their sign-ins, by name; with `unidad`, only those who may answer for an
+ * expediente of it: they belong to it or to a unidad above it.
+ */
+export function findResponsables(db: Queryable, unidad?: number): Promise<Responsable[]> {
+  const columnas = `u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo, u.username`;
+  if (unidad === undefined) {
+    return db.query<Responsable>(`SELECT ${columnas} FROM usuario u ORDER BY nombre_completo, u.id_usuario`);
+  }
   return db.query<Responsable>(
-    `SELECT u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo, u.username
-     FROM usuario u
+    `WITH RECURSIVE ${unidadYSuperioresCte('sobre', '$1')}
+     SELECT ${columnas} FROM usuario u
+     WHERE EXISTS (SELECT 1 FROM usuario_unidad uu WHERE uu.id_usuario = u.id_usuario AND uu.id_unidad IN (SELECT id FROM sobre))
      ORDER BY nombre_completo, u.id_usuario`,
+    [unidad],
   );
 }
 

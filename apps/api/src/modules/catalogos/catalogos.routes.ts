@@ -28,9 +28,9 @@ const catalogosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: await findTiposDocumentales(app.db),
   }));
 
-  app.get('/catalogos/responsables', { schema: responsablesSchema, preValidation: ver }, async () => ({
+  app.get('/catalogos/responsables', { schema: responsablesSchema, preValidation: ver }, async (request) => ({
     success: true as const,
-    data: await findResponsables(app.db),
+    data: await findResponsables(app.db, request.query.unidad),
   }));
 };
 

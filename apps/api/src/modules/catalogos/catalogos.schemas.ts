@@ -2,6 +2,7 @@ import { ReadEnvelope } from '@ecodigital/contracts/envelope';
 import {
   CatalogoEntradaSchema,
   ResponsableSchema,
+  ResponsablesQuerySchema,
   UnidadCatalogoSchema,
   UnidadesQuerySchema,
 } from '@ecodigital/contracts/expedientes';
@@ -25,7 +26,9 @@ export const unidadesSchema = {
 
 export const responsablesSchema = {
   tags,
-  summary: 'Personas que pueden ser responsables de un expediente (las que han iniciado sesión)',
+  summary:
+    'Personas conocidas (las que han iniciado sesión) o, con `unidad`, las que pueden ser responsables de un expediente de esa unidad: sus miembros y los de las unidades superiores',
+  querystring: ResponsablesQuerySchema,
   response: { 200: ReadEnvelope(Type.Array(ResponsableSchema)) },
 };
 

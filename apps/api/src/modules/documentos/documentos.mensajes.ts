@@ -33,7 +33,7 @@ export const MENSAJES_DOCUMENTO = {
   partesSinLeer: 'El envío traía más partes de las que se leen en una solicitud; las últimas no se procesaron.',
 } as const;
 
-export const documentoNoExiste = () => new ApiHttpError(404, MENSAJES_DOCUMENTO.noExiste, 'NOT_FOUND');
+export const documentoNoExiste = () => new ApiHttpError(404, MENSAJES_DOCUMENTO.noExiste, 'NOT_FOUND', 'documento');
 export const miniaturaNoExiste = () =>
   new ApiHttpError(
     404,

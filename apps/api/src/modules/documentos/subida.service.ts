@@ -11,13 +11,7 @@ import { detectFormat } from './inspection/detect-format';
 import type { DocumentStorage } from '../../storage/document-storage';
 import type { ReceivedFile } from '../../storage/receive';
 import { discardTempFile } from '../../storage/temp-files';
-import {
-  asegurarAdmiteCambios,
-  expedienteNoExiste,
-  findExpediente,
-  insertEvento,
-  puedeGestionar,
-} from '../expedientes/expedientes.public';
+import { asegurarAdmiteCambios, expedienteParaGestionar, insertEvento } from '../expedientes/expedientes.public';
 
 export interface ArchivoRecibido extends ReceivedFile {
   /** Normalised display name. */
@@ -51,9 +45,7 @@ export async function incorporarArchivo(contexto: ContextoSubida, archivo: Archi
     if (previo.enEsteExpediente) throw rechazos.duplicado(archivo.nombre, previo.enEsteExpediente);
 
     const documento = await db.transaction(async (tx) => {
-      const expediente = await findExpediente(tx, caller, idExpediente, { forUpdate: true });
-      if (!expediente) throw expedienteNoExiste();
-      if (!puedeGestionar(caller, expediente)) throw rechazos.sinGestion();
+      const expediente = await expedienteParaGestionar(tx, caller, idExpediente, { sinGestion: rechazos.sinGestion });
       asegurarAdmiteCambios(expediente, rechazos.expedienteCerrado);
       // Under the lock: a twin uploaded in parallel is seen here.
       const gemelo = await findMismaHuella(tx, caller, archivo.sha256, idExpediente);

@@ -28,7 +28,7 @@ describe('expedientes list, search and CSV export', () => {
   let consulta: ApiClient;
   let tipos: { id: number; nombre: string }[];
   let unidades: { id: number; nombre: string }[];
-  let responsableAdmin: number;
+  let responsableConsulta: number;
   const numeros: string[] = [];
 
   beforeAll(async () => {
@@ -38,9 +38,9 @@ describe('expedientes list, search and CSV export', () => {
     await admin.get('/api/session/get');
     tipos = (await gestor.get('/api/catalogos/tipos-expediente')).json().data;
     unidades = (await gestor.get('/api/catalogos/unidades?ambito=creacion')).json().data;
-    responsableAdmin = (
+    responsableConsulta = (
       (await gestor.get('/api/catalogos/responsables')).json().data as { id_usuario: number; username: string }[]
-    ).find((persona) => persona.username === 'admin')!.id_usuario;
+    ).find((persona) => persona.username === 'consulta')!.id_usuario;
 
     for (const [index, [asunto, interesado, documento, estado, tipo, unidad, fecha]] of DATOS.entries()) {
       const response = await gestor.post('/api/expedientes', {
@@ -49,7 +49,7 @@ describe('expedientes list, search and CSV export', () => {
         interesado_documento: documento,
         id_tipo: tipos[tipo]!.id,
         id_unidad: unidades[unidad]!.id,
-        id_responsable: index % 3 === 0 ? responsableAdmin : undefined,
+        id_responsable: index % 3 === 0 ? responsableConsulta : undefined,
       });
       expect(response.statusCode, response.body).toBe(201);
       const { id_expediente, numero } = response.json().data;
@@ -118,9 +118,9 @@ describe('expedientes list, search and CSV export', () => {
       expect((await lista(`tipo=${tipos[2]!.id}`)).total).toBe(3);
       expect((await lista(`unidad=${unidades[1]!.id}`)).total).toBe(4);
       expect((await lista(`tipo=${tipos[2]!.id}&unidad=${unidades[2]!.id}`)).total).toBe(2);
-      const delAdmin = await lista(`responsable=${responsableAdmin}`);
-      expect(delAdmin.total).toBe(4);
-      expect(delAdmin.items.every((item) => item.responsable?.id_usuario === responsableAdmin)).toBe(true);
+      const deConsulta = await lista(`responsable=${responsableConsulta}`);
+      expect(deConsulta.total).toBe(4);
+      expect(deConsulta.items.every((item) => item.responsable?.id_usuario === responsableConsulta)).toBe(true);
       expect(await asuntos(`q=licencia&tipo=${tipos[2]!.id}&unidad=${unidades[2]!.id}`)).toEqual([
         'Licencia de primera ocupación',
         'Otra licencia de actividad',
@@ -243,7 +243,7 @@ describe('expedientes list, search and CSV export', () => {
       );
       expect(lineas).toHaveLength(DATOS.length + 2);
       expect(lineas[1]).toBe(
-        `${numeros[0]};Petición de vado permanente;Solicitud;${unidades[0]!.nombre};Andrés Núñez Gil;12345678Z;María José García López;Abierto;11/03/2024;`,
+        `${numeros[0]};Petición de vado permanente;Solicitud;${unidades[0]!.nombre};Andrés Núñez Gil;12345678Z;Lucía Fernández Díaz;Abierto;11/03/2024;`,
       );
       expect(lineas[3]).toBe(
         `${numeros[2]};Licencia de obra menor;Licencia;${unidades[0]!.nombre};Pedro Sánchez Ortega;;Juan Carlos Pérez Ruiz;Cerrado;01/05/2024;10/06/2024`,

@@ -14,9 +14,14 @@ export const MENSAJES_EXPEDIENTE = {
   unidadPorTransferencia: 'La unidad responsable se cambia con «Transferir», indicando el motivo.',
   mismaUnidad: 'El expediente ya pertenece a esa unidad.',
   transferido: 'Expediente transferido.',
-  sinGestion:
-    'No puede modificar este expediente: no es de su unidad, no es su responsable ni tiene un acceso de gestión.',
+  sinGestion: 'No puede modificar este expediente: no es de su unidad ni tiene un acceso de gestión.',
   responsableNoExiste: 'El responsable indicado no existe.',
+  responsableAjeno: 'La persona responsable debe pertenecer a la unidad del expediente o a una superior.',
+  responsableAjenoDestino: 'La persona responsable debe pertenecer a la unidad de destino o a una superior.',
+  responsablePorAcceso:
+    'Con un acceso concedido puede trabajar en el expediente, pero no cambiar su responsable: eso lo decide su unidad.',
+  transferirPorAcceso:
+    'Con un acceso concedido puede trabajar en el expediente, pero no transferirlo: eso lo decide su unidad.',
   motivoReabrir: 'Indique el motivo para reabrir el expediente.',
   creado: 'Expediente creado.',
   actualizado: 'Expediente actualizado.',
@@ -24,7 +29,7 @@ export const MENSAJES_EXPEDIENTE = {
   cursorNoValido: 'El cursor de paginación no es válido para este orden. Vuelva a la primera página.',
 } as const;
 
-export const expedienteNoExiste = () => new ApiHttpError(404, MENSAJES_EXPEDIENTE.noExiste, 'NOT_FOUND');
+export const expedienteNoExiste = () => new ApiHttpError(404, MENSAJES_EXPEDIENTE.noExiste, 'NOT_FOUND', 'expediente');
 export const versionObsoleta = () => new ApiHttpError(409, MENSAJES_EXPEDIENTE.modificado, 'VERSION_CONFLICT');
 export const expedienteCerrado = () => new ApiHttpError(409, MENSAJES_EXPEDIENTE.cerrado, 'EXPEDIENTE_CERRADO');
 
@@ -41,3 +46,5 @@ export function mensajeCambioEstado(desde: EstadoExpediente, hacia: EstadoExpedi
 }
 
 export const sinGestion = () => new ApiHttpError(403, MENSAJES_EXPEDIENTE.sinGestion, 'SIN_GESTION');
+/** Gestión that rests only on a grant does not decide who answers for the expediente nor where it belongs. */
+export const gestionPorAcceso = (msg: string) => new ApiHttpError(403, msg, 'GESTION_POR_ACCESO');

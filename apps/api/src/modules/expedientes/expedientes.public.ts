@@ -12,7 +12,8 @@ export {
   veTodosLosExpedientes,
 } from './visibility';
 export { findExpediente } from './expedientes.repository';
-export { expedienteParaGestionar } from './para-gestionar';
+export { expedienteParaGestionar, type ExpedienteGestionado } from './para-gestionar';
+export { leerSobreExpediente, type GestionPor } from './base-de-gestion';
 export { findEventosConContexto, insertEvento, type EventoConContexto } from './historial.repository';
-export { expedienteNoExiste, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
+export { expedienteNoExiste, gestionPorAcceso, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
 export { admiteCambios, asegurarAdmiteCambios } from './ciclo-de-vida';

@@ -1,4 +1,5 @@
 import type {
+  BaseGestion,
   CatalogoItem,
   EstadoExpediente,
   Expediente,
@@ -12,7 +13,7 @@ import { isoString } from '../../shared/dates';
 import { nombreCompletoSql } from '../../shared/sql';
 import type { Caller } from '../../shared/caller/caller';
 import { clavesSelect, despuesDe, filtroWhere, orderBy, type FiltroLista, type Orden } from './expedientes.query';
-import { expedientesGestionables, expedientesVisibles } from './visibility';
+import { expedientesVisibles, gestionPorSql } from './visibility';
 
 const COLUMNAS_FIJAS = `
          e.id_expediente, e.numero, e.asunto, e.descripcion,
@@ -30,9 +31,9 @@ const FROM_EXPEDIENTE = `
   JOIN usuario c ON c.id_usuario = e.creado_por
   LEFT JOIN usuario r ON r.id_usuario = e.id_responsable`;
 
-/** Every column of an expediente, and whether this caller may change it. */
+/** Every column of an expediente, and whether (on what grounds) this caller may change it. */
 function columnasExpediente(caller: Caller, params: SqlParams): string {
-  return `${COLUMNAS_FIJAS}, ${expedientesGestionables(caller, params, 'e')} AS gestion`;
+  return `${COLUMNAS_FIJAS}, ${gestionPorSql(caller, params, 'e')} AS gestion_por`;
 }
 
 interface ExpedienteRow {
@@ -57,7 +58,7 @@ interface ExpedienteRow {
   creador_nombre: string;
   actualizado_en: Date;
   version: number;
-  gestion: boolean;
+  gestion_por: BaseGestion | null;
 }
 
 function toExpediente(row: ExpedienteRow): Expediente {
@@ -84,7 +85,8 @@ function toExpediente(row: ExpedienteRow): Expediente {
     creado_por: { id_usuario: row.creado_por, nombre_completo: row.creador_nombre, username: row.creador_username },
     actualizado_en: isoString(row.actualizado_en),
     version: row.version,
-    gestion: row.gestion,
+    gestion: row.gestion_por !== null,
+    gestion_por: row.gestion_por,
   };
 }
 
@@ -198,9 +200,9 @@ export async function findExpediente(
 }
 
 /**
- * The expediente just changed by the caller in this transaction, whether or not they still see it:
- * handing it to another unidad or another responsable may take it out of their sight, and the
- * answer must still say what it now is.
+ * The expediente whether or not the caller sees it: the one just changed by them in this
+ * transaction (handing it to another unidad may take it out of their sight, and the answer must
+ * still say what it now is), or one locked whose sight is checked next (`expedienteParaGestionar`).
  */
 export async function findExpedienteCambiado(tx: Queryable, caller: Caller, id: number): Promise<Expediente> {
   const params = new SqlParams();

@@ -1,4 +1,5 @@
 import {
+  decideResponsableYUnidad,
   ESTADO_ETIQUETAS,
   LIMITES_EXPEDIENTE,
   type CambiarEstado,
@@ -15,7 +16,14 @@ import {
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import { BOM, CABECERA_CSV, filaCsv, lineaCsv } from './expedientes.csv';
-import { expedienteNoExiste, MENSAJES_EXPEDIENTE, mensajeCambioEstado, versionObsoleta } from './expedientes.mensajes';
+import {
+  expedienteNoExiste,
+  gestionPorAcceso,
+  MENSAJES_EXPEDIENTE,
+  mensajeCambioEstado,
+  versionObsoleta,
+} from './expedientes.mensajes';
+import { perteneceAUnidad } from '../../shared/pertenencia';
 import { ApiHttpError, solicitudNoValida } from '../../shared/errors';
 import { ALCANCE_REDUCIDO, alcanceReducido } from './visibility';
 import { asegurarAdmiteCambios, asegurarTransicion } from './ciclo-de-vida';
@@ -111,12 +119,17 @@ export async function crear(db: Database, caller: Caller, body: CrearExpediente)
     id_unidad: body.id_unidad,
     interesado_nombre: textoOpcional(body.interesado_nombre),
     interesado_documento: textoOpcional(body.interesado_documento),
-    // Whoever opens an expediente is responsible for it until someone else is named.
-    id_responsable: body.id_responsable === undefined ? caller.id_usuario : body.id_responsable,
+    id_responsable: body.id_responsable ?? null,
   };
   return db.transaction(async (tx) => {
     await comprobarCatalogos(tx, datos);
     await asegurarUnidadDeCreacion(tx, caller, datos.id_unidad);
+    if (body.id_responsable === undefined) {
+      // Whoever opens an expediente answers for it until someone else is named, if they belong to its unidad.
+      if (await perteneceAUnidad(tx, caller.id_usuario, datos.id_unidad)) datos.id_responsable = caller.id_usuario;
+    } else {
+      await asegurarResponsableDeLaUnidad(tx, datos.id_responsable, datos.id_unidad);
+    }
     const numero = await takeNumero(tx);
     const id = await insertExpediente(tx, numero, datos, caller.id_usuario);
     await insertEvento(tx, {
@@ -221,6 +234,12 @@ export async function editar(
       throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadPorTransferencia);
     }
     await comprobarCatalogos(tx, pedidos, actual);
+    if (pedidos.id_responsable !== undefined && pedidos.id_responsable !== (actual.responsable?.id_usuario ?? null)) {
+      if (!decideResponsableYUnidad(actual.gestionPor.base)) {
+        throw gestionPorAcceso(MENSAJES_EXPEDIENTE.responsablePorAcceso);
+      }
+      await asegurarResponsableDeLaUnidad(tx, pedidos.id_responsable, actual.unidad.id);
+    }
 
     const nuevos: Partial<DatosExpediente> = {};
     for (const campo of CAMPOS_EDITABLES) {
@@ -279,7 +298,9 @@ export async function cambiarEstado(
 
 /**
  * Hands the expediente to another (active) unidad, with a motivo, in its historial. The old unidad
- * loses sight of it unless an acceso says otherwise; the answer is the expediente as it now is.
+ * loses sight of it unless an acceso says otherwise, and so does a responsable who does not belong
+ * to the new one (they stop being it, in the same event); the answer is the expediente as it now is.
+ * Only whoever decides for its unidad (or sees every expediente) transfers: not a grant holder.
  */
 export async function transferir(
   db: Database,
@@ -295,23 +316,72 @@ export async function transferir(
   }
   return db.transaction(async (tx) => {
     const actual = await expedienteParaGestionar(tx, caller, id, { version: body.version });
+    if (!decideResponsableYUnidad(actual.gestionPor.base)) {
+      throw gestionPorAcceso(MENSAJES_EXPEDIENTE.transferirPorAcceso);
+    }
     asegurarAdmiteCambios(actual);
     const destino = await findUnidad(tx, body.id_unidad);
     if (!destino) throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadNoExiste);
     if (!destino.activa) throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadInactiva);
     if (destino.id === actual.unidad.id) throw solicitudNoValida(MENSAJES_EXPEDIENTE.mismaUnidad);
+    const responsable = await responsableEnDestino(tx, actual, destino.id, body.id_responsable);
 
-    if (!(await updateExpediente(tx, id, body.version, { id_unidad: destino.id }))) throw versionObsoleta();
+    const cambioResponsable = responsable !== (actual.responsable?.id_usuario ?? null);
+    const cambios = { id_unidad: destino.id, ...(cambioResponsable ? { id_responsable: responsable } : {}) };
+    if (!(await updateExpediente(tx, id, body.version, cambios))) throw versionObsoleta();
+    const transferido = await findExpedienteCambiado(tx, caller, id);
+    const anterior = actual.responsable?.nombre_completo ?? null;
+    const nuevo = transferido.responsable?.nombre_completo ?? null;
+    const sobreResponsable = !cambioResponsable
+      ? ''
+      : nuevo
+        ? `, con ${nuevo} como responsable`
+        : `; queda sin responsable`;
     await insertEvento(tx, {
       id_expediente: id,
       id_usuario: caller.id_usuario,
       evento: 'transferencia',
-      descripcion: `Transfirió el expediente de «${actual.unidad.nombre}» a «${destino.nombre}».`,
-      cambios: [{ campo: 'Unidad', anterior: actual.unidad.nombre, nuevo: destino.nombre }],
+      descripcion: `Transfirió el expediente de «${actual.unidad.nombre}» a «${destino.nombre}»${sobreResponsable}.`,
+      cambios: [
+        { campo: 'Unidad', anterior: actual.unidad.nombre, nuevo: destino.nombre },
+        ...(cambioResponsable ? [{ campo: 'Responsable', anterior, nuevo }] : []),
+      ],
       motivo,
     });
-    return findExpedienteCambiado(tx, caller, id);
+    return transferido;
   });
+}
+
+/**
+ * Who answers for the expediente in the destination: the one named (someone of that unidad or one
+ * above it, or nobody); when none is named, the current responsable if they belong there too,
+ * otherwise nobody.
+ */
+async function responsableEnDestino(
+  tx: Queryable,
+  actual: Expediente,
+  idDestino: number,
+  pedido: number | null | undefined,
+): Promise<number | null> {
+  if (pedido !== undefined) {
+    if (pedido !== null && !(await findUsuario(tx, pedido))) {
+      throw solicitudNoValida(MENSAJES_EXPEDIENTE.responsableNoExiste);
+    }
+    await asegurarResponsableDeLaUnidad(tx, pedido, idDestino, MENSAJES_EXPEDIENTE.responsableAjenoDestino);
+    return pedido;
+  }
+  const actualId = actual.responsable?.id_usuario ?? null;
+  return actualId !== null && (await perteneceAUnidad(tx, actualId, idDestino)) ? actualId : null;
+}
+
+/** 400 unless `idUsuario` (when someone is named) belongs to the unidad or to one above it. */
+async function asegurarResponsableDeLaUnidad(
+  tx: Queryable,
+  idUsuario: number | null,
+  idUnidad: number,
+  mensaje: string = MENSAJES_EXPEDIENTE.responsableAjeno,
+): Promise<void> {
+  if (idUsuario !== null && !(await perteneceAUnidad(tx, idUsuario, idUnidad))) throw solicitudNoValida(mensaje);
 }
 
 async function comprobarCatalogos(tx: Queryable, datos: Partial<DatosExpediente>, actual?: Expediente): Promise<void> {

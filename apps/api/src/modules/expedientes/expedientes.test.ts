@@ -187,14 +187,33 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       expect(await filasHistorial(expediente.id_expediente)).toEqual([{ evento: 'creacion' }]);
     });
 
-    it('leaves the responsable empty when asked to, and accepts another known user', async () => {
+    it('leaves the responsable empty when asked to, and accepts another person of the unidad, nobody else', async () => {
       expect((await crear({ id_responsable: null })).responsable).toBeNull();
       const responsables = (await as.gestor.get('/api/catalogos/responsables')).json().data as {
         id_usuario: number;
         username: string;
       }[];
-      const admin = responsables.find((persona) => persona.username === 'admin')!;
-      expect((await crear({ id_responsable: admin.id_usuario })).responsable).toMatchObject({ username: 'admin' });
+      const idDe = (username: string) => responsables.find((persona) => persona.username === username)!.id_usuario;
+      expect((await crear({ id_responsable: idDe('consulta') })).responsable).toMatchObject({ username: 'consulta' });
+      // Neither tesorera (Tesorería) nor admin (no unidad) belongs to Urbanismo.
+      for (const username of ['tesorera', 'admin']) {
+        const response = await as.gestor.post('/api/expedientes', nuevo({ id_responsable: idDe(username) }));
+        expect(response.statusCode, username).toBe(400);
+        expect(response.json().msg).toBe(
+          'La persona responsable debe pertenecer a la unidad del expediente o a una superior.',
+        );
+      }
+      const deUrbanismo = (await as.gestor.get(`/api/catalogos/responsables?unidad=${idUnidad}`)).json().data as {
+        username: string;
+      }[];
+      expect(deUrbanismo.map((persona) => persona.username)).toEqual(['gestor', 'consulta']);
+    });
+
+    it('makes the creator responsable only when they belong to the unidad', async () => {
+      expect((await crear()).responsable).toMatchObject({ username: 'gestor' });
+      const porAdmin = await as.admin.post('/api/expedientes', nuevo());
+      expect(porAdmin.statusCode, porAdmin.body).toBe(201);
+      expect(porAdmin.json().data.responsable).toBeNull();
     });
 
     it('numbers 50 concurrent creations with 50 distinct consecutive numbers', async () => {
@@ -318,12 +337,12 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         username: string;
         nombre_completo: string;
       }[];
-      const admin = responsables.find((persona) => persona.username === 'admin')!;
+      const consulta = responsables.find((persona) => persona.username === 'consulta')!;
       const response = await as.gestor.patch(`/api/expedientes/${creado.id_expediente}`, {
         version: 1,
         asunto: 'Solicitud de licencia de actividad',
         id_unidad: idUnidad,
-        id_responsable: admin.id_usuario,
+        id_responsable: consulta.id_usuario,
         interesado_nombre: 'Ana Belén Ortega',
         descripcion: 'Primera descripción',
       });
@@ -333,7 +352,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       expect(body.data).toMatchObject({
         asunto: 'Solicitud de licencia de actividad',
         unidad: { id: idUnidad },
-        responsable: { username: 'admin' },
+        responsable: { username: 'consulta' },
         descripcion: 'Primera descripción',
         version: 2,
       });
@@ -349,9 +368,21 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
           nuevo: 'Solicitud de licencia de actividad',
         },
         { campo: 'Descripción', anterior: null, nuevo: 'Primera descripción' },
-        { campo: 'Responsable', anterior: 'Juan Carlos Pérez Ruiz', nuevo: admin.nombre_completo },
+        { campo: 'Responsable', anterior: 'Juan Carlos Pérez Ruiz', nuevo: consulta.nombre_completo },
       ]);
       expect(edicion.descripcion).toBe('Modificó: Asunto, Descripción, Responsable.');
+
+      // Someone of another unidad cannot be its responsable.
+      const tesorera = responsables.find((persona) => persona.username === 'tesorera')!;
+      const ajena = await as.gestor.patch(`/api/expedientes/${creado.id_expediente}`, {
+        version: 2,
+        id_responsable: tesorera.id_usuario,
+      });
+      expect(ajena.statusCode).toBe(400);
+      expect(ajena.json().msg).toBe(
+        'La persona responsable debe pertenecer a la unidad del expediente o a una superior.',
+      );
+      expect(await filaExpediente(creado.id_expediente)).toMatchObject({ version: 2 });
     });
 
     it('refuses a change of unidad by edition (that is a transfer, with its motivo) and changes nothing', async () => {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../shared/caller/caller';
+import type { GestionPor } from './base-de-gestion';
 import { sinGestion } from './expedientes.mensajes';
 
 /**
@@ -11,9 +12,10 @@ import { sinGestion } from './expedientes.mensajes';
  * A caller sees an expediente when they hold `expedientes.ver` and:
  *  1. they hold `expedientes.ver_todos`; or
  *  2. its unidad responsable is one of theirs or lies below one of theirs; or
- *  3. they are its responsable; or
- *  4. a live acceso names them, or a unidad at or above one of theirs.
- * They may change it (`gestion`) on the same grounds, except that an acceso must be of level `gestion`.
+ *  3. a live acceso names them, or a unidad at or above one of theirs.
+ * They may change it (`gestion`) on the same grounds, except that an acceso must be of level
+ * `gestion`; what their gestión rests on (`GestionPor`) limits what they may do with it. Being its
+ * responsable gives nothing of itself: the responsable is always someone of its unidad (or above).
  *
  * The caller's unidades and grants arrive as arrays (read per request in `callerOf`), so the planner
  * sees their real sizes and reads a small unidad through its index, never the whole table.
@@ -33,46 +35,64 @@ export function expedientesGestionables(caller: Caller, params: SqlParams, alias
   return condicion(caller, params, alias, alcance.gestion);
 }
 
+/** What the caller's gestión of the row rests on (`todos`, `unidad`, `acceso`), NULL without gestión. */
+export function gestionPorSql(caller: Caller, params: SqlParams, alias = 'e'): string {
+  const { alcance } = caller;
+  if (!alcance.ver) return 'NULL::text';
+  if (alcance.todos) return `'todos'::text`;
+  const casos: string[] = [];
+  if (alcance.unidades.length) {
+    casos.push(`WHEN ${alias}.id_unidad = ANY(${params.add(alcance.unidades)}::integer[]) THEN 'unidad'`);
+  }
+  if (alcance.gestion.length) {
+    casos.push(`WHEN ${alias}.id_expediente = ANY(${params.add(alcance.gestion)}::integer[]) THEN 'acceso'`);
+  }
+  return casos.length ? `(CASE ${casos.join(' ')} END)::text` : 'NULL::text';
+}
+
 function condicion(caller: Caller, params: SqlParams, alias: string, concedidos: readonly number[]): string {
-  const partes = [`${alias}.id_responsable = ${params.add(caller.id_usuario)}`];
+  const partes: string[] = [];
   if (caller.alcance.unidades.length) {
-    partes.unshift(`${alias}.id_unidad = ANY(${params.add(caller.alcance.unidades)}::integer[])`);
+    partes.push(`${alias}.id_unidad = ANY(${params.add(caller.alcance.unidades)}::integer[])`);
   }
   if (concedidos.length) partes.push(`${alias}.id_expediente = ANY(${params.add(concedidos)}::integer[])`);
-  return `(${partes.join(' OR ')})`;
+  return partes.length ? `(${partes.join(' OR ')})` : 'FALSE';
 }
 
 /**
  * The ids of the expedientes a caller who does not see them all may see, as a subquery read from
- * indexes alone (unidad, responsable, grants): the same rule as `expedientesVisibles`, for asking
- * "which ones" rather than "is this one". An expediente may come out twice (own unidad and responsable).
+ * indexes alone (unidad, grants): the same rule as `expedientesVisibles`, for asking "which ones"
+ * rather than "is this one". An expediente may come out twice (own unidad and a grant).
  */
 export function idsVisiblesSql(caller: Caller, params: SqlParams): string {
   const { alcance } = caller;
-  const partes = [`SELECT id_expediente FROM expediente WHERE id_responsable = ${params.add(caller.id_usuario)}`];
+  const partes: string[] = [];
   if (alcance.unidades.length) {
-    partes.unshift(
+    partes.push(
       `SELECT id_expediente FROM expediente WHERE id_unidad = ANY(${params.add(alcance.unidades)}::integer[])`,
     );
   }
   const concedidos = [...alcance.gestion, ...alcance.lectura];
   if (concedidos.length) partes.push(`SELECT unnest(${params.add(concedidos)}::integer[])`);
-  return partes.join(' UNION ALL ');
+  return partes.length ? partes.join(' UNION ALL ') : 'SELECT NULL::integer WHERE FALSE';
+}
+
+/** What the caller's gestión of an expediente already read rests on (the rule of `gestionPorSql`); null without gestión. */
+export function baseDeGestion(
+  caller: Caller,
+  expediente: { id_expediente: number; unidad: { id: number } },
+): GestionPor['base'] | null {
+  const { alcance } = caller;
+  if (!alcance.ver) return null;
+  if (alcance.todos) return 'todos';
+  if (alcance.unidades.includes(expediente.unidad.id)) return 'unidad';
+  if (alcance.gestion.includes(expediente.id_expediente)) return 'acceso';
+  return null;
 }
 
 /** The same rule as `expedientesGestionables`, for an expediente already read. */
-export function puedeGestionar(
-  caller: Caller,
-  expediente: { id_expediente: number; unidad: { id: number }; responsable: { id_usuario: number } | null },
-): boolean {
-  const { alcance } = caller;
-  if (!alcance.ver) return false;
-  return (
-    alcance.todos ||
-    alcance.unidades.includes(expediente.unidad.id) ||
-    expediente.responsable?.id_usuario === caller.id_usuario ||
-    alcance.gestion.includes(expediente.id_expediente)
-  );
+export function puedeGestionar(caller: Caller, expediente: { id_expediente: number; unidad: { id: number } }): boolean {
+  return baseDeGestion(caller, expediente) !== null;
 }
 
 /**

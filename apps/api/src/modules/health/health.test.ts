@@ -66,7 +66,7 @@ describe('GET /api/health', () => {
   });
 
   it('reports the database too when it is gone', async () => {
-    await testApp.database.drop();
+    await testApp.database!.drop();
     const response = await health();
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({

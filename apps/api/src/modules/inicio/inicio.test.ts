@@ -60,7 +60,7 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
     const idAdmin = (await as.admin.get('/api/session/get')) && (await idUsuario(db, 'admin'));
 
     // Known data: 3 abiertos (one opened last month), 2 en trámite, 1 closed this month, 1 closed last
-    // month, 1 archived long ago (all gestor's); one more abierto belongs to admin.
+    // month, 1 archived long ago (all gestor's); one more abierto, opened by admin, is consulta's.
     for (let i = 0; i < 3; i++)
       abiertos.push(await crearExpediente(as.gestor, ids, { asunto: `Abierto número ${i + 1}` }));
     tramite = [await crearExpediente(as.gestor, ids), await crearExpediente(as.gestor, ids)];
@@ -72,7 +72,11 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
       'cerrado',
       'archivado',
     ]);
-    ajeno = await crearExpediente(as.admin, ids, { asunto: 'Expediente de la administradora' });
+    // Opened by admin (who belongs to no unidad) for consulta, a member of Urbanismo, to answer for.
+    ajeno = await crearExpediente(as.admin, ids, {
+      asunto: 'Expediente de la administradora',
+      id_responsable: await idUsuario(db, 'consulta'),
+    });
 
     await moverFechas(db, abiertos[0]!.id_expediente, { apertura: `${aLMesPasado} - interval '3 days'` });
     await moverFechas(db, cerradoAntes.id_expediente, {
@@ -180,7 +184,7 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
     expect(mios.map((m) => m.id_expediente)).not.toContain(ajeno.id_expediente);
     const fechas = mios.map((m) => m.fecha_apertura);
     expect(fechas).toEqual([...fechas].sort());
-    expect(await leer<MiExpediente[]>(as.admin, '/api/inicio/mis-expedientes')).toEqual([
+    expect(await leer<MiExpediente[]>(as.consulta, '/api/inicio/mis-expedientes')).toEqual([
       expect.objectContaining({
         id_expediente: ajeno.id_expediente,
         numero: ajeno.numero,
@@ -188,7 +192,7 @@ describe('Inicio API (real PostgreSQL, real dev IdP)', () => {
         estado: 'abierto',
       }),
     ]);
-    expect(await leer<MiExpediente[]>(as.consulta, '/api/inicio/mis-expedientes')).toEqual([]);
+    expect(await leer<MiExpediente[]>(as.admin, '/api/inicio/mis-expedientes')).toEqual([]);
   });
 
   it('shows the latest 15 changes with expediente, person and description, leaving reads out', async () => {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
 import { ExpiringCache, perDatabase } from '../expiring-cache';
 import { findPermisosByRoles, upsertUsuario, type UsuarioClaims } from './caller.repository';
-import { sincronizarUnidades } from './grupos';
+import { sincronizarUnidades, unidadesCoinciden } from './grupos';
 
 /**
  * Every authenticated request needs the caller's usuario row and permisos; asking PostgreSQL each
@@ -29,9 +29,12 @@ const caches = perDatabase<Queryable, { usuarios: ExpiringCache<Usuario>; permis
 /**
  * The usuario of these claims, registered or refreshed at most once per `SESSION_CACHE_TTL_MS`
  * while the claims stay the same (`ultimo_acceso` is as precise as that); changed claims write at
- * once. In groups claim mode the groups are part of the claims, and the person's unidades follow them.
+ * once. In groups claim mode the person's unidades follow the groups of the token presented, on
+ * every request: another token of the same person (an older one still valid, another instance's
+ * request) may have changed the stored membership meanwhile, so remembering that these claims were
+ * seen proves nothing about it.
  */
-export function usuarioDe(db: Database, claims: UsuarioClaims, log?: FastifyBaseLogger): Promise<Usuario> {
+export async function usuarioDe(db: Database, claims: UsuarioClaims, log?: FastifyBaseLogger): Promise<Usuario> {
   const key = JSON.stringify([
     claims.sub,
     claims.username,
@@ -39,20 +42,32 @@ export function usuarioDe(db: Database, claims: UsuarioClaims, log?: FastifyBase
     claims.apellidos,
     claims.email,
     claims.roles,
-    claims.grupos,
   ]);
-  return caches(db).usuarios.get(key, async () => {
-    const { grupos } = claims;
-    if (grupos === null) return upsertUsuario(db, claims);
-    return db.transaction(async (tx) => {
-      const usuario = await upsertUsuario(tx, claims);
-      const { desconocidos } = await sincronizarUnidades(tx, usuario.id_usuario, grupos);
-      if (desconocidos.length) {
-        log?.warn({ sub: claims.sub, grupos: desconocidos }, 'grupos del token sin unidad con ese código: se ignoran');
-      }
-      return usuario;
-    });
+  const usuario = await caches(db).usuarios.get(key, () => upsertUsuario(db, claims));
+  if (claims.grupos !== null) await seguirGrupos(db, usuario.id_usuario, claims.grupos, claims.sub, log);
+  return usuario;
+}
+
+/**
+ * One read when the stored membership already matches the token's groups (the usual case); a
+ * transaction that makes it match otherwise, holding the person's row so that two requests with
+ * different tokens apply one after the other, each against what the other left.
+ */
+async function seguirGrupos(
+  db: Database,
+  idUsuario: number,
+  grupos: readonly string[],
+  sub: string,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  if (await unidadesCoinciden(db, idUsuario, grupos)) return;
+  const { desconocidos } = await db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM usuario WHERE id_usuario = $1 FOR UPDATE', [idUsuario]);
+    return sincronizarUnidades(tx, idUsuario, grupos);
   });
+  if (desconocidos.length) {
+    log?.warn({ sub, grupos: desconocidos }, 'grupos del token sin unidad con ese código: se ignoran');
+  }
 }
 
 /** The permisos granted to a set of realm roles. */

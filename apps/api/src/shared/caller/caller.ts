@@ -35,6 +35,11 @@ export function callerOf(request: FastifyRequest): Promise<Caller> {
   return caller;
 }
 
+/** The caller of this request if some part of it already read them (nothing is read here). */
+export function callerLeido(request: FastifyRequest): Promise<Caller> | undefined {
+  return callersByRequest.get(request);
+}
+
 async function alcanceDe(request: FastifyRequest, idUsuario: number, permisos: readonly string[]): Promise<Alcance> {
   if (!permisos.includes('expedientes.ver')) return SIN_ALCANCE;
   if (permisos.includes('expedientes.ver_todos')) return { ...SIN_ALCANCE, ver: true, todos: true };

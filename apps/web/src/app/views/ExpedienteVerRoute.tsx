@@ -27,6 +27,7 @@ export function ExpedienteVerRoute() {
     <AccesosTab
       id_expediente={expediente.id_expediente}
       numero={expediente.numero}
+      gestion={expediente.gestion}
       onChanged={() => queryClient.invalidateQueries({ queryKey: expedientesKeys.historial(expediente.id_expediente) })}
     />
   );

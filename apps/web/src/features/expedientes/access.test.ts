@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ESTADOS_EXPEDIENTE, type EstadoExpediente } from '@ecodigital/contracts/expedientes';
-import { allowedActions, allowedTransitions, canEdit, canTransfer, expedientesAccess } from './access';
+import {
+  allowedActions,
+  allowedTransitions,
+  canEdit,
+  canNameResponsable,
+  canTransfer,
+  expedientesAccess,
+} from './access';
 
 const todos = ['expedientes.ver', 'expedientes.crear', 'expedientes.editar', 'expedientes.cambiar_estado'];
 const gestor = expedientesAccess(todos);
 const consulta = expedientesAccess(['expedientes.ver']);
-/** An expediente of the caller's own unidad (or theirs as responsable, or granted for gestión). */
-const propio = (estado: EstadoExpediente) => ({ estado, gestion: true });
-/** One they only see: a unidad above it, a grant of lectura. */
-const ajeno = (estado: EstadoExpediente) => ({ estado, gestion: false });
+/** An expediente of the caller's own unidad (or of one below it). */
+const propio = (estado: EstadoExpediente) => ({ estado, gestion: true, gestion_por: 'unidad' as const });
+/** One they work on by a grant of gestión only. */
+const concedido = (estado: EstadoExpediente) => ({ estado, gestion: true, gestion_por: 'acceso' as const });
+/** One they only see: a grant of lectura. */
+const ajeno = (estado: EstadoExpediente) => ({ estado, gestion: false, gestion_por: null });
 
 describe('expedientesAccess', () => {
   it('maps each permiso to its boolean', () => {
@@ -44,6 +53,13 @@ describe('allowedActions', () => {
   it('offers nothing on an expediente the person sees without gestión, whatever their role', () => {
     for (const estado of ESTADOS_EXPEDIENTE) expect(allowedActions(ajeno(estado), gestor)).toEqual([]);
     expect(canTransfer(ajeno('abierto'), gestor)).toBe(false);
+  });
+
+  it('lets a grant of gestión edit and change the estado, but not transfer nor name the responsable', () => {
+    expect(allowedActions(concedido('abierto'), gestor)).toEqual(['editar', 'pasar_a_tramite']);
+    expect(canNameResponsable(concedido('abierto'))).toBe(false);
+    expect(canNameResponsable(propio('abierto'))).toBe(true);
+    expect(canNameResponsable({ estado: 'abierto', gestion: true, gestion_por: 'todos' })).toBe(true);
   });
 
   it('separates editing (and transferring) from changing the estado', () => {

@@ -1,4 +1,5 @@
 import {
+  decideResponsableYUnidad,
   ESTADOS_ACTIVOS,
   TRANSICIONES,
   requiereMotivo,
@@ -30,11 +31,12 @@ export type AccionTransicion = 'pasar_a_tramite' | 'cerrar' | 'reabrir' | 'archi
 export type AccionExpediente = 'editar' | 'transferir' | AccionTransicion;
 
 /**
- * What decides the actions on one expediente: its estado, and `gestion`, whether the caller may
- * change this one (their unidad, their responsabilidad or a grant of gestión); the role's permisos
- * come on top. The API checks both again.
+ * What decides the actions on one expediente: its estado, `gestion` (whether the caller may change
+ * this one: their unidad, a grant of gestión, or seeing every expediente) and what that rests on
+ * (`gestion_por`: a grant alone names no responsable and transfers nothing); the role's permisos
+ * come on top. The API checks all again.
  */
-export type ExpedienteGestionable = Pick<ExpedienteResumen, 'estado' | 'gestion'>;
+export type ExpedienteGestionable = Pick<ExpedienteResumen, 'estado' | 'gestion' | 'gestion_por'>;
 
 export interface Transicion {
   accion: AccionTransicion;
@@ -74,9 +76,17 @@ export function canEdit(expediente: ExpedienteGestionable, access: ExpedientesAc
   return access.editar && expediente.gestion && ESTADOS_ACTIVOS.includes(expediente.estado);
 }
 
-/** Handing it to another unidad: a change like editing, so only while it is being worked on. */
+/**
+ * Handing it to another unidad: a change like editing, so only while it is being worked on, and
+ * only for whoever decides for its unidad (not on the strength of a grant).
+ */
 export function canTransfer(expediente: ExpedienteGestionable, access: ExpedientesAccess): boolean {
-  return canEdit(expediente, access);
+  return canEdit(expediente, access) && decideResponsableYUnidad(expediente.gestion_por);
+}
+
+/** Naming or removing its responsable: like transferring, for whoever decides for its unidad. */
+export function canNameResponsable(expediente: ExpedienteGestionable): boolean {
+  return decideResponsableYUnidad(expediente.gestion_por);
 }
 
 /** Every action the detail header offers for this expediente and these permissions, in display order. */

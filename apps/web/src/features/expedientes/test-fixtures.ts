@@ -44,6 +44,7 @@ export function expedienteDemo(overrides: Partial<Expediente> = {}): Expediente 
     actualizado_en: '2025-03-05T16:40:00.000Z',
     version: 1,
     gestion: true,
+    gestion_por: 'unidad',
     ...overrides,
   };
 }

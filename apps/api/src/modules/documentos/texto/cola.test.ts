@@ -179,7 +179,7 @@ describe('the queue of text extraction', () => {
       );
     }
     const { app, database } = stack.testApp();
-    const otraConexion = createPgDatabase(database.url);
+    const otraConexion = createPgDatabase(database!.url);
     const a = trabajador();
     const b = new TrabajadorTexto({ db: otraConexion, storage: app.storage, config, log: silencio });
     try {

@@ -1,8 +1,10 @@
 import { ApartmentOutlined, KeyOutlined, PlusOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Flex, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
-import type { Acceso, AccesosExpediente, EstadoAcceso } from '@ecodigital/contracts/accesos';
-import { ESTADO_ACCESO_ETIQUETAS, NIVEL_ACCESO_ETIQUETAS } from '@ecodigital/contracts/accesos.rules';
+import type { Acceso, AccesoEnExpediente, AccesosExpediente } from '@ecodigital/contracts/accesos';
+import { NIVEL_ACCESO_ETIQUETAS } from '@ecodigital/contracts/accesos.rules';
+import { EstadoDeAcceso } from '../../../components/EstadoAccesoTag';
+import { isApiError } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { hasPermiso } from '../../../session/permissions';
@@ -13,20 +15,22 @@ import { useRevocarAcceso } from '../api/revocar-acceso';
 import { ConcederAccesoModal } from './ConcederAccesoModal';
 import './accesos.css';
 
-/** Dark text on a light tint, as the estado tags of expedientes (antd's presets miss AA contrast). */
-const ESTADO_COLORES: Record<EstadoAcceso, { color: string; background: string; border: string }> = {
-  vigente: { color: '#14532d', background: '#f0fdf4', border: '#86efac' },
-  caducado: { color: '#374151', background: '#f3f4f6', border: '#d1d5db' },
-  revocado: { color: '#7f1d1d', background: '#fef2f2', border: '#fca5a5' },
-};
-
-function EstadoAccesoTag({ estado }: { estado: EstadoAcceso }) {
-  const { color, background, border } = ESTADO_COLORES[estado];
-  return (
-    <Tag style={{ color, background, borderColor: border }} data-estado-acceso={estado}>
-      {ESTADO_ACCESO_ETIQUETAS[estado]}
-    </Tag>
-  );
+/** The live grants made, directly or through others, on the strength of grant `id`: they end with it. */
+function derivadosDe(datos: AccesosExpediente, id: number): number {
+  const vivos = datos.accesos.filter((acceso) => acceso.estado === 'vigente');
+  const raices = new Set([id]);
+  let cuenta = 0;
+  for (let cambio = true; cambio;) {
+    cambio = false;
+    for (const acceso of vivos) {
+      if (acceso.derivado_de !== null && raices.has(acceso.derivado_de) && !raices.has(acceso.id_acceso)) {
+        raices.add(acceso.id_acceso);
+        cuenta++;
+        cambio = true;
+      }
+    }
+  }
+  return cuenta;
 }
 
 export function nombreDestinatario(acceso: Pick<Acceso, 'destinatario'>): string {
@@ -71,7 +75,7 @@ function Razon({ icon, title, children }: { icon: ReactNode; title: string; chil
   );
 }
 
-/** Who sees the expediente and why: its unidad and those above it, its responsable, the live grants. */
+/** Who sees the expediente and why: its unidad and those above it, and the live grants. */
 function QuienLoVe({ datos }: { datos: AccesosExpediente }) {
   const [propia, ...superiores] = datos.unidades_con_vista;
   const vigentes = datos.accesos.filter((acceso) => acceso.estado === 'vigente');
@@ -87,9 +91,6 @@ function QuienLoVe({ datos }: { datos: AccesosExpediente }) {
             <> y de las unidades superiores: {superiores.map((unidad) => unidad.nombre).join(', ')}</>
           )}
           .
-        </Razon>
-        <Razon icon={<UserOutlined />} title="Por ser su responsable">
-          {datos.responsable ? datos.responsable.nombre_completo : 'No tiene responsable asignado.'}
         </Razon>
         <Razon icon={<KeyOutlined />} title="Por un acceso concedido">
           {vigentes.length === 0
@@ -107,21 +108,42 @@ function QuienLoVe({ datos }: { datos: AccesosExpediente }) {
 interface Props {
   id_expediente: number;
   numero: string;
+  /** Whether the person has gestión of the expediente: the list of grants, with their motivos, is only for them. */
+  gestion: boolean;
   /** A grant or a revocation was recorded (the expediente's historial changed). */
   onChanged?: () => void;
 }
 
+function SoloQuienGestiona() {
+  return (
+    <Alert
+      type="info"
+      showIcon
+      data-testid="accesos-solo-gestion"
+      title="Los accesos de este expediente solo los ven quienes lo gestionan."
+      description="Su unidad, quien ve todos los expedientes o quien tiene un acceso de gestión. Usted puede consultarlo, no ver quién más tiene acceso ni por qué."
+    />
+  );
+}
+
 /** The expediente's Accesos tab: why people see it, the grants made on it, and granting or revoking them. */
-export function AccesosTab({ id_expediente, numero, onChanged }: Props) {
+export function AccesosTab({ id_expediente, numero, gestion, onChanged }: Props) {
+  if (!gestion) return <SoloQuienGestiona />;
+  return <AccesosDeQuienGestiona id_expediente={id_expediente} numero={numero} onChanged={onChanged} />;
+}
+
+function AccesosDeQuienGestiona({ id_expediente, numero, onChanged }: Omit<Props, 'gestion'>) {
   const accesos = useAccesos(id_expediente);
   const conceder = useConcederAcceso(id_expediente, onChanged);
   const revocar = useRevocarAcceso(id_expediente, onChanged);
   const puedeEditar = hasPermiso(usePermisos(), 'expedientes.editar');
   const [concediendo, setConcediendo] = useState(false);
-  const [revocando, setRevocando] = useState<Acceso | null>(null);
+  const [revocando, setRevocando] = useState<AccesoEnExpediente | null>(null);
 
   if (accesos.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
   if (accesos.isError) {
+    // Gestión may have ended since the detail was read.
+    if (isApiError(accesos.error) && accesos.error.response?.status === 403) return <SoloQuienGestiona />;
     return (
       <Alert
         type="error"
@@ -134,7 +156,7 @@ export function AccesosTab({ id_expediente, numero, onChanged }: Props) {
 
   const datos = accesos.data;
   const gestiona = puedeEditar && datos.puede_gestionar;
-  const columns: TableColumnsType<Acceso> = [
+  const columns: TableColumnsType<AccesoEnExpediente> = [
     { title: 'Destinatario', key: 'destinatario', width: 190, render: (_, acceso) => <Destinatario acceso={acceso} /> },
     { title: 'Nivel', key: 'nivel', width: 80, render: (_, acceso) => NIVEL_ACCESO_ETIQUETAS[acceso.nivel] },
     {
@@ -166,16 +188,7 @@ export function AccesosTab({ id_expediente, numero, onChanged }: Props) {
       title: 'Estado',
       key: 'estado',
       width: 140,
-      render: (_, acceso) => (
-        <Flex vertical align="flex-start" gap={2}>
-          <EstadoAccesoTag estado={acceso.estado} />
-          {acceso.revocado_por && acceso.revocado_en && (
-            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-              {acceso.revocado_por.nombre_completo} · {formatDateTime(acceso.revocado_en)}
-            </Typography.Text>
-          )}
-        </Flex>
-      ),
+      render: (_, acceso) => <EstadoDeAcceso acceso={acceso} />,
     },
     ...(gestiona
       ? [
@@ -183,8 +196,8 @@ export function AccesosTab({ id_expediente, numero, onChanged }: Props) {
             title: 'Acciones',
             key: 'acciones',
             width: 110,
-            render: (_: unknown, acceso: Acceso) =>
-              acceso.estado === 'vigente' && (
+            render: (_: unknown, acceso: AccesoEnExpediente) =>
+              acceso.revocable && (
                 <Button
                   danger
                   size="small"
@@ -219,7 +232,7 @@ export function AccesosTab({ id_expediente, numero, onChanged }: Props) {
           // cannot be scrolled by keyboard.
           <Empty description="No se ha concedido ningún acceso a este expediente." />
         ) : (
-          <Table<Acceso>
+          <Table<AccesoEnExpediente>
             rowKey="id_acceso"
             size="middle"
             columns={columns}
@@ -236,6 +249,7 @@ export function AccesosTab({ id_expediente, numero, onChanged }: Props) {
       {gestiona && (
         <ConcederAccesoModal
           numero={numero}
+          limite={datos.limite_concesion}
           open={concediendo}
           onSubmit={(body) => conceder.mutateAsync(body)}
           onClose={() => setConcediendo(false)}
@@ -246,10 +260,19 @@ export function AccesosTab({ id_expediente, numero, onChanged }: Props) {
           revocando && {
             title: `¿Revocar el acceso de ${nombreDestinatario(revocando)}?`,
             content: (
-              <Typography.Paragraph style={{ marginBottom: 0 }}>
-                Dejará de ver {numero} salvo que tenga otra razón para verlo (su unidad o ser su responsable). El acceso
-                no se borra: queda registrado como revocado.
-              </Typography.Paragraph>
+              <>
+                <Typography.Paragraph style={{ marginBottom: derivadosDe(datos, revocando.id_acceso) ? undefined : 0 }}>
+                  Dejará de ver {numero} salvo que tenga otra razón para verlo (su unidad u otro acceso). El acceso no
+                  se borra: queda registrado como revocado.
+                </Typography.Paragraph>
+                {derivadosDe(datos, revocando.id_acceso) > 0 && (
+                  <Typography.Paragraph style={{ marginBottom: 0 }} data-testid="revocar-derivados">
+                    {derivadosDe(datos, revocando.id_acceso) === 1
+                      ? 'También terminará el acceso que se concedió a partir de este.'
+                      : `También terminarán los ${derivadosDe(datos, revocando.id_acceso)} accesos que se concedieron a partir de este.`}
+                  </Typography.Paragraph>
+                )}
+              </>
             ),
           }
         }

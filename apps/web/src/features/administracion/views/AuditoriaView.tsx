@@ -1,4 +1,4 @@
-import { ClearOutlined } from '@ant-design/icons';
+import { ClearOutlined, StopOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -14,7 +14,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { AuditoriaQuery, RegistroAuditoria } from '@ecodigital/contracts/administracion';
 import {
   ENTIDAD_AUDITORIA_ETIQUETAS,
@@ -111,7 +111,15 @@ export function AuditoriaView() {
 
   return (
     <>
-      <PageHeader title="Auditoría" subtitle="Cada cambio de la administración: quién, cuándo, qué, antes y después." />
+      <PageHeader
+        title="Auditoría"
+        subtitle="Cada cambio de la administración: quién, cuándo, qué, antes y después."
+        extra={
+          <Link to="/administracion/auditoria/denegados">
+            <StopOutlined aria-hidden="true" /> Accesos denegados
+          </Link>
+        }
+      />
       <Flex vertical gap={16}>
         <Card styles={{ body: { padding: 16 } }}>
           <Flex gap={12} wrap role="search" aria-label="Filtros de la auditoría">

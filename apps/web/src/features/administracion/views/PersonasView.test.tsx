@@ -75,6 +75,9 @@ describe('PersonasView', { timeout: 30_000 }, () => {
     expect(fila('consulta').textContent).toContain('10/03/2025');
     expect(fila('tesorera').textContent).toContain('Ninguna');
     expect(fila('tesorera').textContent).toContain('Nunca');
+    expect(within(fila('consulta')).getByRole('link', { name: 'Accesos de Lucía Fernández Díaz' })).toMatchObject({
+      pathname: '/administracion/personas/3/accesos',
+    });
     fireEvent.change(screen.getByLabelText('Buscar personas'), { target: { value: 'ana' } });
     fireEvent.keyDown(screen.getByLabelText('Buscar personas'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(router.state.location.search).toBe('?q=ana'));

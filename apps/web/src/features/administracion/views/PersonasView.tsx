@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Empty, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { PersonaAdmin, PersonasQuery } from '@ecodigital/contracts/administracion';
 import { PageHeader } from '../../../components/PageHeader';
 import { selectClear } from '../../../components/clear-buttons';
@@ -22,7 +22,10 @@ function queryOf(params: URLSearchParams): PersonasQuery {
   return { ...(q ? { q } : {}), ...(unidad ? { unidad } : {}), ...(page && page > 1 ? { page } : {}) };
 }
 
-/** `/administracion/personas`: find people, see their roles and last sign-in, and set their unidades. */
+/**
+ * `/administracion/personas`: find people, see their roles and last sign-in, set their unidades,
+ * and open the grants each received and made.
+ */
 export function PersonasView() {
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
@@ -97,24 +100,31 @@ export function PersonasView() {
           <Typography.Text type="secondary">Nunca</Typography.Text>
         ),
     },
-    ...(editable
-      ? [
-          {
-            title: 'Acciones',
-            key: 'acciones',
-            width: 150,
-            render: (_: unknown, persona: PersonaAdmin) => (
-              <Button
-                size="small"
-                onClick={() => setEditando(persona)}
-                aria-label={`Cambiar unidades de ${persona.nombre_completo}`}
-              >
-                Cambiar unidades
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    {
+      title: 'Acciones',
+      key: 'acciones',
+      width: editable ? 250 : 110,
+      render: (_: unknown, persona: PersonaAdmin) => (
+        <Flex gap={8} wrap>
+          <Link
+            className="admin-enlace"
+            to={`/administracion/personas/${persona.id_usuario}/accesos`}
+            aria-label={`Accesos de ${persona.nombre_completo}`}
+          >
+            Accesos
+          </Link>
+          {editable && (
+            <Button
+              size="small"
+              onClick={() => setEditando(persona)}
+              aria-label={`Cambiar unidades de ${persona.nombre_completo}`}
+            >
+              Cambiar unidades
+            </Button>
+          )}
+        </Flex>
+      ),
+    },
   ];
 
   return (

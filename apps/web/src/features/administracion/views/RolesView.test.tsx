@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RolesPermisos } from '@ecodigital/contracts/administracion';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { setUpTestApiServer, signInWith } from '../../../testing/set-up-test-api-server';
 import { RolesView } from './RolesView';
+import { dialogButton } from '../../../testing/dialog-queries';
 
 const server = setUpTestApiServer();
 let roles: RolesPermisos;
@@ -26,6 +27,7 @@ beforeEach(() => {
         permisos: ['administracion.roles', 'documentos.subir', 'expedientes.editar', 'expedientes.ver'],
         personas: 1,
         permisos_fijos: ['administracion.roles'],
+        todo_el_dominio: false,
       },
       {
         rol: 'gestor',
@@ -33,8 +35,20 @@ beforeEach(() => {
         permisos: ['documentos.subir', 'expedientes.editar', 'expedientes.ver'],
         personas: 2,
         permisos_fijos: [],
+        todo_el_dominio: false,
       },
-      { rol: 'consulta', descripcion: 'Consulta', permisos: ['expedientes.ver'], personas: 1, permisos_fijos: [] },
+      {
+        rol: 'consulta',
+        descripcion: 'Consulta',
+        permisos: ['expedientes.ver'],
+        personas: 1,
+        permisos_fijos: [],
+        todo_el_dominio: false,
+      },
+    ],
+    sin_declarar: [
+      { rol: 'archivero', personas: 1, todo_el_dominio: false },
+      { rol: 'offline_access', personas: 4, todo_el_dominio: true },
     ],
   };
   server().routes.set('GET /api/admin/roles', () => ({ body: { success: true, data: roles } }));
@@ -112,5 +126,50 @@ describe('RolesView', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByText('Descartar cambios', { selector: 'button span' }));
     expect(casilla('gestor: Ver expedientes').checked).toBe(true);
     expect(puts).toEqual([]);
+  });
+
+  it('lists the roles seen but not declared, and declares one with its description', async () => {
+    const enviados: unknown[] = [];
+    server().routes.set('POST /api/admin/roles', (request) => {
+      enviados.push(request.body);
+      return { status: 201, body: { success: true, msg: 'Rol «archivero» declarado.', data: roles } };
+    });
+    renderWithApp([{ path: '/', Component: RolesView }], '/');
+    const nota = await screen.findByTestId('roles-sin-declarar');
+    expect(nota.textContent).toContain('archivero (1 persona), offline_access (todas las personas)');
+    await userEvent.click(screen.getByRole('button', { name: /Declarar rol/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Nombre del rol'), { target: { value: 'archivero' } });
+    fireEvent.change(within(dialog).getByLabelText('Descripción'), { target: { value: 'Personal del archivo' } });
+    expect(within(dialog).queryByTestId('rol-de-todo-el-dominio')).toBeNull();
+    await userEvent.click(dialogButton(dialog, 'Declarar rol'));
+    await waitFor(() => expect(enviados).toEqual([{ nombre: 'archivero', descripcion: 'Personal del archivo' }]));
+  });
+
+  it('asks to confirm a role every person carries before declaring it', async () => {
+    const enviados: unknown[] = [];
+    server().routes.set('POST /api/admin/roles', (request) => {
+      enviados.push(request.body);
+      return { status: 201, body: { success: true, msg: 'Rol declarado.', data: roles } };
+    });
+    renderWithApp([{ path: '/', Component: RolesView }], '/');
+    await screen.findByTestId('roles-sin-declarar');
+    await userEvent.click(screen.getByRole('button', { name: /Declarar rol/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Nombre del rol'), {
+      target: { value: 'default-roles-ecodigital' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Descripción'), { target: { value: 'Rol por defecto' } });
+    await within(dialog).findByTestId('rol-de-todo-el-dominio');
+    await userEvent.click(dialogButton(dialog, 'Declarar rol'));
+    await within(dialog).findByText('Confírmelo para declarar este rol.');
+    expect(enviados).toEqual([]);
+    fireEvent.click(within(dialog).getByLabelText('Entiendo que los permisos de este rol serán de todas las personas'));
+    await userEvent.click(dialogButton(dialog, 'Declarar rol'));
+    await waitFor(() =>
+      expect(enviados).toEqual([
+        { nombre: 'default-roles-ecodigital', descripcion: 'Rol por defecto', confirmar_todo_el_dominio: true },
+      ]),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { LockOutlined } from '@ant-design/icons';
+import { LockOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -16,7 +16,9 @@ import { useState } from 'react';
 import type { PermisoDescrito, RolAdmin } from '@ecodigital/contracts/administracion';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatNumber } from '../../../lib/format';
+import { useDeclareRol } from '../api/declare-rol';
 import { useRoles } from '../api/get-roles';
+import { DeclararRolModal } from '../components/DeclararRolModal';
 import { useUpdatePermisos } from '../api/update-permisos';
 import { alternar, cambios, marcados, type Borrador } from '../roles-matrix';
 import './administracion.css';
@@ -58,6 +60,8 @@ function Celda({
 export function RolesView() {
   const roles = useRoles();
   const guardar = useUpdatePermisos();
+  const declarar = useDeclareRol();
+  const [declarando, setDeclarando] = useState(false);
   const [borrador, setBorrador] = useState<Borrador>(new Map());
   // On a phone a pinned permiso column would leave no room for the roles beside it.
   const ancha = Grid.useBreakpoint().md !== false;
@@ -95,7 +99,9 @@ export function RolesView() {
         <Flex vertical align="center">
           <span>{rol.rol}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
-            {formatNumber(rol.personas)} {rol.personas === 1 ? 'persona' : 'personas'}
+            {rol.todo_el_dominio
+              ? 'Todas las personas'
+              : `${formatNumber(rol.personas)} ${rol.personas === 1 ? 'persona' : 'personas'}`}
           </Typography.Text>
         </Flex>
       ),
@@ -117,7 +123,12 @@ export function RolesView() {
     <>
       <PageHeader
         title="Roles y permisos"
-        subtitle="Qué puede hacer cada rol. Qué rol tiene cada persona lo decide el proveedor de identidad."
+        subtitle="Qué puede hacer cada rol declarado. Qué rol tiene cada persona lo decide el proveedor de identidad."
+        extra={
+          <Button icon={<PlusOutlined />} onClick={() => setDeclarando(true)} disabled={!data}>
+            Declarar rol
+          </Button>
+        }
       />
       <Card styles={{ body: { padding: 16 } }}>
         {roles.isError ? (
@@ -167,9 +178,27 @@ export function RolesView() {
               Los cambios se aplican en 5 segundos como mucho; el menú de cada persona cambia la próxima vez que inicie
               sesión.
             </Typography.Paragraph>
+            {data.sin_declarar.length > 0 && (
+              <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="roles-sin-declarar">
+                Roles vistos en los tokens sin declarar (no dan ningún permiso):{' '}
+                {data.sin_declarar
+                  .map(
+                    (rol) =>
+                      `${rol.rol} (${rol.todo_el_dominio ? 'todas las personas' : `${formatNumber(rol.personas)} ${rol.personas === 1 ? 'persona' : 'personas'}`})`,
+                  )
+                  .join(', ')}
+                .
+              </Typography.Paragraph>
+            )}
           </Flex>
         )}
       </Card>
+      <DeclararRolModal
+        open={declarando}
+        sinDeclarar={data?.sin_declarar ?? []}
+        onDeclare={(body) => declarar.mutateAsync(body)}
+        onClose={() => setDeclarando(false)}
+      />
     </>
   );
 }

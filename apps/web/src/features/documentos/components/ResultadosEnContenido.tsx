@@ -48,13 +48,31 @@ export function ResultadosEnContenido({ q }: { q: string }) {
     <section aria-label="Documentos que contienen la búsqueda" data-testid="resultados-contenido">
       <Typography.Title level={5} style={{ margin: '0 0 8px' }}>
         {datos
-          ? `${total} ${datos.total === 1 ? 'documento contiene' : 'documentos contienen'} «${q}»`
+          ? access.descargar
+            ? `${total} ${datos.total === 1 ? 'documento contiene' : 'documentos contienen'} «${q}»`
+            : `${total} ${datos.total === 1 ? 'documento tiene' : 'documentos tienen'} «${q}» en su nombre`
           : 'Buscando en los documentos…'}
       </Typography.Title>
+      {!access.descargar && (
+        // The API searches only the names for them: their text is not theirs to read.
+        <Typography.Paragraph type="secondary" data-testid="busqueda-solo-nombres">
+          Sin el permiso de abrir documentos, la búsqueda mira solo sus nombres, no su contenido.
+        </Typography.Paragraph>
+      )}
       <List<ResultadoBusqueda>
         loading={busqueda.isFetching}
         dataSource={datos?.items ?? []}
-        locale={{ emptyText: <Empty description="Ningún documento contiene esas palabras." /> }}
+        locale={{
+          emptyText: (
+            <Empty
+              description={
+                access.descargar
+                  ? 'Ningún documento contiene esas palabras.'
+                  : 'Ningún nombre de documento contiene esas palabras.'
+              }
+            />
+          ),
+        }}
         pagination={
           datos && datos.total > POR_PAGINA_BUSQUEDA
             ? {

@@ -17,5 +17,6 @@ export const catalogosKeys = {
   all: ['catalogos'] as const,
   tiposExpediente: () => [...catalogosKeys.all, 'tipos-expediente'] as const,
   unidades: (ambito: AmbitoUnidades) => [...catalogosKeys.all, 'unidades', ambito] as const,
-  responsables: () => [...catalogosKeys.all, 'responsables'] as const,
+  /** Everyone known, or (`unidad`) who may answer for an expediente of that unidad. */
+  responsables: (unidad?: number) => [...catalogosKeys.all, 'responsables', unidad ?? 'todos'] as const,
 };

@@ -1,5 +1,6 @@
 import { Alert, Col, Form, Input, Row, Select } from 'antd';
 import { DOCUMENTO_IDENTIDAD_PATTERN, LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
+import type { Responsable } from '@ecodigital/contracts/expedientes';
 import { useResponsables } from '../api/get-responsables';
 import { useTiposExpediente } from '../api/get-tipos-expediente';
 import { useUnidades } from '../api/get-unidades';
@@ -19,16 +20,62 @@ interface Props {
   open: boolean;
   /**
    * Creating: the unidad is chosen among the caller's own (`ambito=creacion`). Editing: the unidad is
-   * shown, not changed (that is «Transferir», with a motivo).
+   * shown, not changed (that is «Transferir», with a motivo); `responsableFijo` when the caller works
+   * on it by a grant and so may not name its responsable.
    */
-  mode: { crear: true } | { crear: false; unidad: string };
+  mode:
+    | { crear: true }
+    | {
+        crear: false;
+        unidad: { id: number; nombre: string };
+        responsable: Responsable | null;
+        responsableFijo: boolean;
+      };
   initialValues?: ExpedienteFormValues;
   /** Rejects when the server refuses: the form stays open (the client already showed why). */
   onSubmit: (values: ExpedienteFormValues) => Promise<unknown>;
   onClose: () => void;
 }
 
+/**
+ * Who answers for the expediente: someone of its unidad or of one above it (the API refuses anyone
+ * else). Creating, the list follows the unidad chosen; editing by a grant, it is shown, not changed.
+ */
+function ResponsableField({
+  unidad,
+  actual,
+  fijo,
+}: {
+  unidad: number | undefined;
+  actual?: Responsable | null;
+  fijo?: boolean;
+}) {
+  const responsables = useResponsables(unidad, unidad !== undefined && !fijo);
+  const opciones = responsableOptions(responsables.data);
+  if (actual && !opciones.some((opcion) => opcion.value === actual.id_usuario)) {
+    opciones.unshift({ value: actual.id_usuario, label: actual.nombre_completo });
+  }
+  const extra = fijo
+    ? 'Lo decide su unidad: usted trabaja en este expediente por un acceso concedido.'
+    : unidad === undefined
+      ? 'Elija antes la unidad responsable.'
+      : 'Una persona de la unidad responsable o de una superior.';
+  return (
+    <Form.Item name="id_responsable" label="Responsable" extra={extra}>
+      <Select
+        placeholder="Sin asignar"
+        allowClear={fijo ? false : selectClear('Quitar el responsable')}
+        disabled={fijo || unidad === undefined}
+        showSearch={{ filterOption: matchesOption }}
+        loading={responsables.isFetching}
+        options={opciones}
+      />
+    </Form.Item>
+  );
+}
+
 function UnidadDeCreacion({ loading, options }: { loading: boolean; options: { value: number; label: string }[] }) {
+  const form = Form.useFormInstance<ExpedienteFormValues>();
   if (!loading && options.length === 0) {
     return (
       <Form.Item label="Unidad responsable" required>
@@ -54,6 +101,8 @@ function UnidadDeCreacion({ loading, options }: { loading: boolean; options: { v
         loading={loading}
         options={options}
         popupMatchSelectWidth={false}
+        // Who may answer for it depends on the unidad: a choice made for another one does not carry over.
+        onChange={() => form.setFieldValue('id_responsable', undefined)}
       />
     </Form.Item>
   );
@@ -64,7 +113,6 @@ export function ExpedienteFormModal({ title, okText, open, mode, initialValues, 
   const { enviando: saving, enviar } = useEnvio();
   const tipos = useTiposExpediente();
   const unidades = useUnidades('creacion', mode.crear);
-  const responsables = useResponsables();
   const unidadesDeCreacion = unidadOptions(unidades.data);
   const sinUnidades = mode.crear && unidades.isSuccess && unidadesDeCreacion.length === 0;
 
@@ -127,7 +175,7 @@ export function ExpedienteFormModal({ title, okText, open, mode, initialValues, 
             <UnidadDeCreacion loading={unidades.isPending} options={unidadesDeCreacion} />
           ) : (
             <Form.Item label="Unidad responsable" htmlFor="expediente-unidad" extra="Se cambia con «Transferir».">
-              <Input id="expediente-unidad" value={mode.unidad} readOnly variant="filled" />
+              <Input id="expediente-unidad" value={mode.unidad.nombre} readOnly variant="filled" />
             </Form.Item>
           )}
         </Col>
@@ -153,15 +201,13 @@ export function ExpedienteFormModal({ title, okText, open, mode, initialValues, 
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="id_responsable" label="Responsable">
-            <Select
-              placeholder="Sin asignar"
-              allowClear={selectClear('Quitar el responsable')}
-              showSearch={{ filterOption: matchesOption }}
-              loading={responsables.isPending}
-              options={responsableOptions(responsables.data)}
-            />
-          </Form.Item>
+          {mode.crear ? (
+            <Form.Item noStyle dependencies={['id_unidad']}>
+              {({ getFieldValue }) => <ResponsableField unidad={getFieldValue('id_unidad') as number | undefined} />}
+            </Form.Item>
+          ) : (
+            <ResponsableField unidad={mode.unidad.id} actual={mode.responsable} fijo={mode.responsableFijo} />
+          )}
         </Col>
       </Row>
     </FormModal>

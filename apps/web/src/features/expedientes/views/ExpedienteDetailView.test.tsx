@@ -17,7 +17,10 @@ beforeEach(() => {
   server().routes.set('GET /api/expedientes/7', () => ({ body: { success: true, data: current } }));
   server().routes.set('GET /api/catalogos/tipos-expediente', () => ({ body: { success: true, data: TIPOS } }));
   server().routes.set('GET /api/catalogos/unidades', () => ({ body: { success: true, data: UNIDADES } }));
-  server().routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
+  // Urbanismo (2) and its section (3) have both people; Hacienda (4) only Lucía.
+  server().routes.set('GET /api/catalogos/responsables', (request) => ({
+    body: { success: true, data: request.query.get('unidad') === '4' ? [lucia] : RESPONSABLES },
+  }));
   server().routes.set('GET /api/expedientes/7/documentos', () => ({ body: { success: true, data: [] } }));
   signInWith(GESTOR);
 });
@@ -154,8 +157,59 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: ' Licencia de su sección ' } });
     await userEvent.click(dialogButton(dialog, 'Transferir'));
     await waitFor(() => expect(screen.getByTestId('expediente-unidad').textContent).toContain('Sección de Licencias'));
-    expect(sent).toEqual([{ id_unidad: 3, motivo: 'Licencia de su sección', version: 1 }]);
+    // Its responsable belongs above the section: he stays.
+    expect(sent).toEqual([{ id_unidad: 3, id_responsable: 2, motivo: 'Licencia de su sección', version: 1 }]);
     expect(router.state.location.pathname).toBe('/expedientes/ver/7');
+  });
+
+  it('asks who answers for it in a destination its responsable does not belong to', async () => {
+    const sent: unknown[] = [];
+    server().routes.set('POST /api/expedientes/7/transferir', (request) => {
+      sent.push(request.body);
+      return { body: { success: true, msg: 'Expediente transferido.', data: current } };
+    });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: /Transferir/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Elija antes la unidad de destino.')).toBeTruthy();
+    fireEvent.click((await openOptions(dialog, 'Unidad de destino'))[2]!);
+    await within(dialog).findByText(
+      'Juan Carlos Pérez Ruiz no pertenece a la unidad de destino: elija quién responderá allí o déjelo sin responsable.',
+    );
+    const personas = await openOptions(dialog, 'Responsable tras la transferencia');
+    expect(personas.map((option) => option.textContent)).toEqual(['Lucía Fernández Díaz']);
+    fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Corresponde a Hacienda' } });
+    await userEvent.click(dialogButton(dialog, 'Transferir'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ id_unidad: 4, id_responsable: null, motivo: 'Corresponde a Hacienda', version: 1 });
+  });
+
+  it('lets a grant of gestión edit, but neither transfer nor change the responsable', async () => {
+    current = { ...current, gestion_por: 'acceso' };
+    server().routes.set('PATCH /api/expedientes/7', (request) => {
+      current = { ...current, ...(request.body as { asunto: string }), version: 2 };
+      return { body: { success: true, msg: 'Expediente actualizado', data: current } };
+    });
+    renderDetail();
+    await screen.findByRole('heading', { name: 'EXP-2025-000007' });
+    expect(actionButtons()).toEqual(['Editar', 'Pasar a trámite']);
+    expect(screen.getByTestId('expediente-por-acceso').textContent).toContain(
+      'Trabaja en él por un acceso concedido: no puede cambiar su responsable ni transferirlo.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Editar/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Lo decide su unidad: usted trabaja en este expediente por un acceso concedido.'),
+    ).toBeTruthy();
+    const responsable = within(dialog).getByLabelText('Responsable');
+    expect(responsable.closest('.ant-select')?.classList.contains('ant-select-disabled')).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Asunto'), { target: { value: 'Licencia de obra mayor' } });
+    await userEvent.click(dialogButton(dialog, 'Guardar cambios'));
+    await waitFor(() => expect(server().requests.some((request) => request.method === 'PATCH')).toBe(true));
+    expect(server().requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+      version: 1,
+      asunto: 'Licencia de obra mayor',
+    });
   });
 
   it('goes back to the list with a word of why when the transfer takes the expediente out of sight', async () => {

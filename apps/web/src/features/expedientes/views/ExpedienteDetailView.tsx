@@ -1,4 +1,4 @@
-import { ApartmentOutlined, EyeOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, EyeOutlined, KeyOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Result, Skeleton, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { Expediente, TransferirExpediente } from '@ecodigital/contracts/expedientes';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toast';
-import type { Transicion } from '../access';
+import { canNameResponsable, type Transicion } from '../access';
 import { useChangeEstado } from '../api/change-estado';
 import { isNotFound, useExpediente } from '../api/get-expediente';
 import { sigueVisible, useTransferirExpediente } from '../api/transferir-expediente';
@@ -58,6 +58,12 @@ function UnidadYGestion({ expediente, puedeEditarPorRol }: { expediente: Expedie
       {puedeEditarPorRol && !expediente.gestion && (
         <span data-testid="expediente-solo-lectura">
           <EyeOutlined aria-hidden="true" /> Puede consultarlo, pero no modificarlo.
+        </span>
+      )}
+      {puedeEditarPorRol && expediente.gestion_por === 'acceso' && (
+        <span data-testid="expediente-por-acceso">
+          <KeyOutlined aria-hidden="true" /> Trabaja en él por un acceso concedido: no puede cambiar su responsable ni
+          transferirlo.
         </span>
       )}
     </Flex>
@@ -161,7 +167,12 @@ function ExpedienteContent({
         title={`Editar ${expediente.numero}`}
         okText="Guardar cambios"
         open={editing}
-        mode={{ crear: false, unidad: expediente.unidad.nombre }}
+        mode={{
+          crear: false,
+          unidad: expediente.unidad,
+          responsable: expediente.responsable,
+          responsableFijo: !canNameResponsable(expediente),
+        }}
         initialValues={formValuesOf(expediente)}
         onSubmit={saveEdit}
         onClose={() => setEditing(false)}

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExpedienteResumen } from '@ecodigital/contracts/expedientes';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { signInWith, setUpTestApiServer } from '../../../testing/set-up-test-api-server';
-import { resumenDemo, RESPONSABLES, TIPOS, UNIDADES } from '../test-fixtures';
+import { lucia, resumenDemo, RESPONSABLES, TIPOS, UNIDADES } from '../test-fixtures';
 import { ExpedientesListView } from './ExpedientesListView';
+import { openOptions } from '../../../testing/dialog-queries';
 
 const server = setUpTestApiServer();
 let items: ExpedienteResumen[];
@@ -47,7 +48,10 @@ beforeEach(() => {
   server().routes.set('GET /api/catalogos/unidades', (request) => ({
     body: { success: true, data: request.query.get('ambito') === 'creacion' ? unidadesDeCreacion : UNIDADES },
   }));
-  server().routes.set('GET /api/catalogos/responsables', () => ({ body: { success: true, data: RESPONSABLES } }));
+  // The section (3) has only Lucía; the filter asks for everyone.
+  server().routes.set('GET /api/catalogos/responsables', (request) => ({
+    body: { success: true, data: request.query.get('unidad') === '3' ? [lucia] : RESPONSABLES },
+  }));
   signInWith(['expedientes.ver', 'expedientes.crear'], {
     id_usuario: 3,
     username: 'u',
@@ -185,6 +189,21 @@ describe('ExpedientesListView', { timeout: 20_000 }, () => {
         .requests.filter((request) => request.path === '/api/catalogos/unidades')
         .map((r) => r.query.toString()),
     ).toEqual(expect.arrayContaining(['', 'ambito=creacion']));
+  });
+
+  it('offers as responsable only the people of the unidad chosen, and none before choosing one', async () => {
+    renderList();
+    await screen.findByText('EXP-2025-000007');
+    await userEvent.click(screen.getByRole('button', { name: /Nuevo expediente/ }));
+    const dialog = await screen.findByRole('dialog');
+    const responsable = within(dialog).getByLabelText('Responsable');
+    expect(responsable.closest('.ant-select')?.classList.contains('ant-select-disabled')).toBe(true);
+    expect(within(dialog).getByText('Elija antes la unidad responsable.')).toBeTruthy();
+    fireEvent.click((await openOptions(dialog, 'Unidad responsable'))[1]!);
+    await within(dialog).findByText('Una persona de la unidad responsable o de una superior.');
+    fireEvent.mouseDown(responsable.closest('.ant-select')!);
+    await waitFor(() => expect(optionsOf(responsable)).toEqual(['Lucía Fernández Díaz']));
+    expect(server().requests.some((request) => request.query.get('unidad') === '3')).toBe(true);
   });
 
   it('says so, instead of an empty select, when the person may open expedientes in no unidad', async () => {
