@@ -96,7 +96,7 @@ export const verificarSchema = {
 
 export const descargarSchema = {
   tags,
-  summary: 'Descarga el documento (admite `Range` e `If-None-Match`; la descarga queda en el historial)',
+  summary: 'Descarga el documento (admite `Range` e `If-None-Match`; la descarga se cuenta en el historial)',
   params: DocumentoParamsSchema,
   produces: ['application/octet-stream'],
   response: {
@@ -110,7 +110,8 @@ export const descargarSchema = {
 
 export const vistaSchema = {
   tags,
-  summary: 'Muestra el documento en el navegador (solo PDF, PNG y JPEG; admite `If-None-Match`); queda en el historial',
+  summary:
+    'Muestra el documento en el navegador (solo PDF, PNG y JPEG; admite `If-None-Match`); se cuenta en el historial',
   params: DocumentoParamsSchema,
   response: {
     200: archivo('application/octet-stream', 'El archivo'),

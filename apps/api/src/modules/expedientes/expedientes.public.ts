@@ -13,6 +13,6 @@ export {
 } from './visibility';
 export { findExpediente } from './expedientes.repository';
 export { expedienteParaGestionar } from './para-gestionar';
-export { findEventosConContexto, insertEvento, type EventoConContexto } from './historial.repository';
+export { findEventosConContexto, insertEvento, registrarLectura, type EventoConContexto } from './historial.repository';
 export { expedienteNoExiste, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
 export { admiteCambios, asegurarAdmiteCambios } from './ciclo-de-vida';

@@ -117,7 +117,7 @@ const expedientesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/expedientes/:id/historial', { schema: historialSchema, preValidation: ver }, async (request) => ({
     success: true as const,
-    data: await historial(app.db, await callerOf(request), idExpediente(request.params.id)),
+    data: await historial(app.db, await callerOf(request), idExpediente(request.params.id), request.query),
   }));
 };
 
