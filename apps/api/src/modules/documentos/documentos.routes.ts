@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,7 +28,7 @@ import {
   registrarAcceso,
   type Acceso,
 } from './documentos.service';
-import { contentDisposition } from './descarga';
+import { coincideIfNoneMatch, contentDisposition, etagDe } from './descarga';
 import { servirDocumento } from './servir-documento';
 import { procesarSubida } from './subida.multipart';
 import { verificar, VERIFICACION_ABANDONADA_MS } from './verificacion.service';
@@ -176,8 +177,15 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: miniaturaSchema, preValidation: descargar, compress: false },
     async (request, reply) => {
       const imagen = await miniatura(app.db, await callerOf(request), idDocumento(request.params.id));
-      // Re-extraction may replace it; a short private cache is enough for scrolling a list.
-      return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=300').send(imagen);
+      // Revalidated on every use like the documents, so a revocation or a sign-out takes effect at
+      // once; the ETag spares the bytes while it is the same image (re-extraction may replace it).
+      const etag = etagDe(createHash('sha256').update(imagen).digest('hex'));
+      reply
+        .header('cache-control', 'private, no-cache')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      if (coincideIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.header('content-type', 'image/jpeg').send(imagen);
     },
   );
 

@@ -58,10 +58,11 @@ export const listarSchema = {
 
 export const miniaturaSchema = {
   tags,
-  summary: 'Miniatura (JPEG) de la primera página del documento o de la imagen, si ya se procesó',
+  summary:
+    'Miniatura (JPEG) de la primera página del documento o de la imagen, si ya se procesó (admite `If-None-Match`)',
   params: DocumentoParamsSchema,
   produces: ['image/jpeg'],
-  response: { 200: archivo('image/jpeg', 'La miniatura'), 404: ApiError },
+  response: { 200: archivo('image/jpeg', 'La miniatura'), 304: sinCambios, 404: ApiError },
 };
 
 export const indiceSchema = {

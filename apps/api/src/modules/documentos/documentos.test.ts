@@ -604,6 +604,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       expect(vistaPdf.headers['content-type']).toBe('application/pdf');
       expect(vistaPdf.headers['content-disposition']).toMatch(/^inline; filename="ver.pdf"/);
       expect(vistaPdf.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(vistaPdf.headers['content-security-policy']).toMatch(/; sandbox$/);
       expect(vistaPdf.headers['x-content-type-options']).toBe('nosniff');
 
       const vistaPng = await as.consulta.get(`/api/documentos/${png.id_documento}/vista`);
@@ -618,6 +619,44 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
           .filter((e) => e.evento === 'documento_previsualizado')
           .map((e) => e.id_documento),
       ).toEqual([pdf.id_documento, png.id_documento]);
+    });
+
+    it('serves a thumbnail revalidated like a document (ETag, private no-cache, 304), checking access first', async () => {
+      const expediente = await crearExpediente();
+      const documento = await subirUno(expediente.id_expediente, 'con miniatura.pdf', samplePdf('miniatura'));
+      const imagen = sampleJpeg();
+      await stack
+        .app()
+        .db.query('INSERT INTO documento_miniatura (id_documento, imagen, ancho, alto) VALUES ($1, $2, 1, 1)', [
+          documento.id_documento,
+          imagen,
+        ]);
+      const url = `/api/documentos/${documento.id_documento}/miniatura`;
+      const pedir = (token: string, ifNoneMatch?: string) =>
+        stack.app().inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${token}`, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
+        });
+
+      const primera = await pedir(tokens.consulta);
+      expect(primera.statusCode).toBe(200);
+      expect(primera.rawPayload).toEqual(imagen);
+      expect(primera.headers).toMatchObject({
+        'content-type': 'image/jpeg',
+        'cache-control': 'private, no-cache',
+        etag: `"${sha256(imagen)}"`,
+        'x-content-type-options': 'nosniff',
+      });
+      const revalidada = await pedir(tokens.consulta, primera.headers.etag as string);
+      expect(revalidada.statusCode).toBe(304);
+      expect(revalidada.rawPayload.length).toBe(0);
+      expect(revalidada.headers['cache-control']).toBe('private, no-cache');
+
+      // Whoever may not see the expediente learns nothing, even holding the ETag.
+      const tesorera = (await stack.idp().tokensFor('tesorera')).access_token;
+      const ajena = await pedir(tesorera, primera.headers.etag as string);
+      expect(ajena.statusCode).toBe(404);
     });
 
     it('answers 404 for unknown documents and 401 without a token', async () => {
