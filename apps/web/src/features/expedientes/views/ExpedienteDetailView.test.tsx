@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CambiarEstado, Expediente } from '@ecodigital/contracts/expedientes';
 import { ExpedienteVerRoute } from '../../../app/views/ExpedienteVerRoute';
@@ -230,6 +231,28 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     await screen.findByText('El expediente fue modificado por otro usuario');
     await waitFor(() => expect(actionButtons()).toEqual(['Editar', 'Transferir', 'Cerrar']));
     expect(server().requests.filter((request) => request.path === '/api/expedientes/7')).toHaveLength(2);
+  });
+
+  it('offline, «Pasar a trámite» says «Sin conexión» at once and is not replayed when the connection returns', async () => {
+    server().routes.set('POST /api/expedientes/7/estado', () => ({ drop: true }));
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pasar a trámite' }));
+    const dialog = await screen.findByRole('dialog');
+    onlineManager.setOnline(false);
+    try {
+      await userEvent.click(dialogButton(dialog, 'Pasar a trámite'));
+      await screen.findByText('Sin conexión');
+      expect(screen.queryByText('Error general')).toBeNull();
+      // The person decides: the dialog is still there to try again or cancel.
+      expect(dialog.isConnected).toBe(true);
+      await waitFor(() => expect(dialogButton(dialog, 'Pasar a trámite').className).not.toContain('loading'));
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    // Back online nothing is sent by itself.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    const cambios = server().requests.filter((request) => request.path === '/api/expedientes/7/estado');
+    expect(cambios).toHaveLength(1);
   });
 
   it('shows the history newest first with changes, motivo, who and when; counted reads on demand', async () => {
