@@ -15,6 +15,8 @@ import errorHandlerPlugin from './plugins/error-handler';
 import timeLimitsPlugin from './plugins/time-limits';
 import securityHeadersPlugin from './plugins/security-headers';
 import compressionPlugin from './plugins/compression';
+import limitesPlugin from './plugins/limites';
+import sobrecargaPlugin from './plugins/sobrecarga';
 import { toRuntimeConfig } from './modules/config/runtime-config';
 import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
@@ -78,6 +80,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
     await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
 
     await app.register(errorHandlerPlugin);
+    await app.register(sobrecargaPlugin, config.limites.sobrecarga);
     await app.register(timeLimitsPlugin, { idleWindowMs: config.transferIdleTimeoutMs });
     await app.register(databasePlugin, {
       databaseUrl: config.databaseUrl,
@@ -97,6 +100,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
       jwksMaxStaleMs: config.oidc.jwksMaxStaleSeconds * 1000,
       groupsClaim: config.oidc.groupsClaim,
     });
+    await app.register(limitesPlugin, { porMinuto: config.limites.porMinuto });
 
     await app.register(
       async (api) => {

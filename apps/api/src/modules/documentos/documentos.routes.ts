@@ -50,7 +50,7 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: subirSchema,
       preValidation: requirePermiso('documentos.subir'),
-      config: { transferencia: 'subida' },
+      config: { transferencia: 'subida', limite: { clase: 'subida' } },
       handlerTimeout: LIMITE_TRANSFERENCIA_MS,
     },
     async (request, reply) => {
@@ -110,30 +110,40 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: await indice(app.db, await callerOf(request), idExpediente(request.params.id)),
   }));
 
-  app.get('/expedientes/:id/indice.json', { schema: indiceJsonSchema, preValidation: ver }, async (request, reply) => {
-    const datos = await indice(app.db, await callerOf(request), idExpediente(request.params.id));
-    return reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', contentDisposition('attachment', `indice-${datos.expediente.numero}.json`))
-      .header('cache-control', 'no-store')
-      .serializer((payload: string) => payload)
-      .send(`${JSON.stringify(datos, null, 2)}\n`);
-  });
+  const exportacion = { limite: { clase: 'exportacion' } } as const;
+  app.get(
+    '/expedientes/:id/indice.json',
+    { schema: indiceJsonSchema, preValidation: ver, config: exportacion },
+    async (request, reply) => {
+      const datos = await indice(app.db, await callerOf(request), idExpediente(request.params.id));
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', `indice-${datos.expediente.numero}.json`))
+        .header('cache-control', 'no-store')
+        .serializer((payload: string) => payload)
+        .send(`${JSON.stringify(datos, null, 2)}\n`);
+    },
+  );
 
-  app.get('/expedientes/:id/indice.pdf', { schema: indicePdfSchema, preValidation: ver }, async (request, reply) => {
-    const datos = await indice(app.db, await callerOf(request), idExpediente(request.params.id));
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('attachment', `indice-${datos.expediente.numero}.pdf`))
-      .header('cache-control', 'no-store')
-      .send(Buffer.from(await (await import('./indice-pdf')).indicePdf(datos)));
-  });
+  app.get(
+    '/expedientes/:id/indice.pdf',
+    { schema: indicePdfSchema, preValidation: ver, config: exportacion },
+    async (request, reply) => {
+      const datos = await indice(app.db, await callerOf(request), idExpediente(request.params.id));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', `indice-${datos.expediente.numero}.pdf`))
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(await (await import('./indice-pdf')).indicePdf(datos)));
+    },
+  );
 
   app.post(
     '/expedientes/:id/verificar',
     {
       schema: verificarSchema,
       preValidation: requirePermiso('documentos.verificar'),
+      config: { limite: { clase: 'verificacion' } },
       handlerTimeout: LIMITE_VERIFICACION_MS,
     },
     async (request) => {
