@@ -17,6 +17,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import compressionPlugin from './plugins/compression';
 import limitesPlugin from './plugins/limites';
 import sobrecargaPlugin from './plugins/sobrecarga';
+import listasAcotadasPlugin from './plugins/listas-acotadas';
 import { toRuntimeConfig } from './modules/config/runtime-config';
 import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
@@ -70,9 +71,10 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
-export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
-  async (app, { config, db }) => {
+export const appPlugin = fp<{ config: AppConfig; db?: Database; comprobarListas?: boolean }>(
+  async (app, { config, db, comprobarListas }) => {
     app.addSchema(ApiErrorSchema);
+    if (comprobarListas) await app.register(listasAcotadasPlugin);
     await app.register(securityHeadersPlugin, {
       identityProviderOrigin: new URL(toRuntimeConfig(config).keycloakUrl).origin,
     });
@@ -123,6 +125,8 @@ export interface BuildAppOptions {
   db?: Database;
   /** Fastify's limit for loading each plugin (its default, 10 s, when absent). */
   pluginTimeoutMs?: number;
+  /** Fail any answer longer than its schema's `maxItems` (the tests turn it on). */
+  comprobarListas?: boolean;
 }
 
 /**
@@ -162,6 +166,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     ajv: { customOptions: { removeAdditional: false } },
     schemaController: validatorsByPart(),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(appPlugin, { config, db: options.db });
+  await app.register(appPlugin, { config, db: options.db, comprobarListas: options.comprobarListas });
   return app as unknown as FastifyInstance;
 }

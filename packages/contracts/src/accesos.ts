@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FechaSchema, IdSchema, UnidadReferenciaSchema } from './comunes';
+import { CAPACIDAD, FechaSchema, IdSchema, UnidadReferenciaSchema } from './comunes';
 import { ResponsableSchema } from './expedientes';
 import { ESTADOS_ACCESO, LIMITES_ACCESO, NIVELES_ACCESO, type EstadoAcceso, type NivelAcceso } from './accesos.rules';
 
@@ -36,10 +36,10 @@ export type Acceso = Static<typeof AccesoSchema>;
 export const AccesosExpedienteSchema = Type.Object({
   unidad: UnidadReferenciaSchema,
   /** The unidades whose members see it through the tree: its own and every one above it, nearest first. */
-  unidades_con_vista: Type.Array(UnidadReferenciaSchema),
+  unidades_con_vista: Type.Array(UnidadReferenciaSchema, { maxItems: CAPACIDAD.unidades }),
   responsable: Type.Union([ResponsableSchema, Type.Null()]),
   /** Every grant ever made on it, newest first (the revoked and expired ones are kept as evidence). */
-  accesos: Type.Array(AccesoSchema),
+  accesos: Type.Array(AccesoSchema, { maxItems: CAPACIDAD.accesosListados }),
   /** Whether the caller may grant and revoke here. */
   puede_gestionar: Type.Boolean(),
 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FechaSchema, IdSchema, PAGINA_MAXIMA, UnidadReferenciaSchema } from './comunes';
+import { CAPACIDAD, FechaSchema, IdSchema, PAGINA_MAXIMA, UnidadReferenciaSchema } from './comunes';
 import { ResponsableSchema } from './expedientes';
 import {
   CODIGO_UNIDAD_PATTERN,
@@ -61,8 +61,8 @@ export const PersonaAdminSchema = Type.Object({
   nombre_completo: Type.String(),
   email: Type.Union([Type.String(), Type.Null()]),
   /** As the last token said; the identity provider assigns them. */
-  roles: Type.Array(Type.String()),
-  unidades: Type.Array(UnidadReferenciaSchema),
+  roles: Type.Array(Type.String(), { maxItems: CAPACIDAD.rolesPorPersona }),
+  unidades: Type.Array(UnidadReferenciaSchema, { maxItems: LIMITES_ADMINISTRACION.unidadesPorPersona }),
   /** ISO 8601; null: never signed in (known through a record only). */
   ultimo_acceso: Type.Union([Type.String(), Type.Null()]),
 });
@@ -79,7 +79,7 @@ export const PersonasQuerySchema = Type.Object(
 export type PersonasQuery = Static<typeof PersonasQuerySchema>;
 
 export const PersonasPaginaSchema = Type.Object({
-  items: Type.Array(PersonaAdminSchema),
+  items: Type.Array(PersonaAdminSchema, { maxItems: LIMITES_ADMINISTRACION.personasPorPagina }),
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
@@ -102,17 +102,17 @@ export type PermisoDescrito = Static<typeof PermisoDescritoSchema>;
 export const RolAdminSchema = Type.Object({
   rol: Type.String(),
   descripcion: Type.String(),
-  permisos: Type.Array(Type.String()),
+  permisos: Type.Array(Type.String(), { maxItems: CAPACIDAD.permisos }),
   /** People whose last token carried this role. */
   personas: Type.Integer(),
   /** Permisos this role can never lose (the administrador keeps the power to give them back). */
-  permisos_fijos: Type.Array(Type.String()),
+  permisos_fijos: Type.Array(Type.String(), { maxItems: CAPACIDAD.permisos }),
 });
 export type RolAdmin = Static<typeof RolAdminSchema>;
 
 export const RolesPermisosSchema = Type.Object({
-  roles: Type.Array(RolAdminSchema),
-  permisos: Type.Array(PermisoDescritoSchema),
+  roles: Type.Array(RolAdminSchema, { maxItems: CAPACIDAD.roles }),
+  permisos: Type.Array(PermisoDescritoSchema, { maxItems: CAPACIDAD.permisos }),
 });
 export type RolesPermisos = Static<typeof RolesPermisosSchema>;
 
@@ -184,7 +184,7 @@ export const AuditoriaQuerySchema = Type.Object(
 export type AuditoriaQuery = Static<typeof AuditoriaQuerySchema>;
 
 export const AuditoriaPaginaSchema = Type.Object({
-  items: Type.Array(RegistroAuditoriaSchema),
+  items: Type.Array(RegistroAuditoriaSchema, { maxItems: LIMITES_ADMINISTRACION.auditoriaPorPagina }),
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),

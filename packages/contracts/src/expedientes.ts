@@ -127,7 +127,7 @@ export const ExpedientesListaQuerySchema = Type.Object(
 export type ExpedientesListaQuery = Static<typeof ExpedientesListaQuerySchema>;
 
 export const ExpedientesPaginaSchema = Type.Object({
-  items: Type.Array(ExpedienteResumenSchema),
+  items: Type.Array(ExpedienteResumenSchema, { maxItems: Math.max(...PAGE_SIZES) }),
   /** With `totalExacto: false`, a lower bound: there are more than `total` rows (counting them all would be slow). */
   total: Type.Integer(),
   totalExacto: Type.Boolean(),

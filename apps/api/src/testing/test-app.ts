@@ -35,7 +35,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir,
     env: options.env,
   });
-  const app = await buildApp(config, { logger: options.logger ?? false });
+  const app = await buildApp(config, { logger: options.logger ?? false, comprobarListas: true });
   await runMigrations(app.db);
   if (options.organizacionDemo !== false) await sembrarOrganizacionDemo(app.db);
   return {

@@ -5,7 +5,9 @@ import {
   type AccesosExpediente,
   type ConcederAcceso,
 } from '@ecodigital/contracts/accesos';
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import type { Database } from '../../db/database';
+import { asegurarCapacidad, cifra } from '../../shared/capacidad';
 import type { Caller } from '../../shared/caller/caller';
 import {
   expedienteNoExiste,
@@ -25,6 +27,7 @@ import {
   hayAccesoVigente,
   insertAcceso,
   revocarAcceso,
+  ACCESOS_VIGENTES,
 } from './accesos.repository';
 
 /** Who sees the expediente and why; anyone who sees it may ask (need to know is theirs already). */
@@ -81,6 +84,13 @@ export async function conceder(
       nombreDestinatario = `la unidad «${unidad.nombre}»`;
     }
     if (await hayAccesoVigente(tx, idExpediente, body)) throw accesoYaVigente();
+    await asegurarCapacidad(
+      tx,
+      ACCESOS_VIGENTES,
+      [idExpediente],
+      CAPACIDAD.accesosVigentesPorExpediente,
+      `El expediente ya tiene ${cifra(CAPACIDAD.accesosVigentesPorExpediente)} accesos vigentes, el máximo. Revoque alguno antes de conceder otro.`,
+    );
 
     const id = await insertAcceso(tx, {
       id_expediente: idExpediente,

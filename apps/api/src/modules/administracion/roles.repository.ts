@@ -1,3 +1,4 @@
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import type { PermisoDescrito, RolAdmin } from '@ecodigital/contracts/administracion';
 import type { Queryable } from '../../db/database';
 
@@ -17,7 +18,9 @@ export async function findRoles(db: Queryable): Promise<Omit<RolAdmin, 'permisos
             ARRAY(SELECT permiso FROM rol_permiso rp WHERE rp.rol = t.rol ORDER BY permiso) AS permisos,
             (SELECT count(*) FROM usuario u WHERE t.rol = ANY(u.roles))::integer AS personas
      FROM todos t LEFT JOIN rol r ON r.nombre = t.rol
-     ORDER BY r.nombre IS NULL, t.rol`,
+     ORDER BY r.nombre IS NULL, t.rol
+     LIMIT $1`,
+    [CAPACIDAD.roles],
   );
 }
 

@@ -1,3 +1,4 @@
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import type { CatalogoEntrada, Responsable, UnidadCatalogo } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
 import { nombreCompletoSql } from '../../shared/sql';
@@ -39,7 +40,9 @@ export function findResponsables(db: Queryable): Promise<Responsable[]> {
   return db.query<Responsable>(
     `SELECT u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo, u.username
      FROM usuario u
-     ORDER BY nombre_completo, u.id_usuario`,
+     ORDER BY nombre_completo, u.id_usuario
+     LIMIT $1`,
+    [CAPACIDAD.personas],
   );
 }
 

@@ -7,7 +7,9 @@ import {
   ResultadoSubidaSchema,
   ResultadoVerificacionSchema,
   SubidaRechazadaSchema,
+  LIMITES_DOCUMENTO,
 } from '@ecodigital/contracts/documentos';
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import { Type } from 'typebox';
 import { IdParamsSchema } from '../../shared/id-param';
 
@@ -38,8 +40,8 @@ export const subirSchema = {
   consumes: ['multipart/form-data'],
   params: ExpedienteParamsSchema,
   response: {
-    200: WriteEnvelope(Type.Array(ResultadoSubidaSchema)),
-    201: WriteEnvelope(Type.Array(ResultadoSubidaSchema)),
+    200: WriteEnvelope(Type.Array(ResultadoSubidaSchema, { maxItems: LIMITES_DOCUMENTO.archivosPorSubida })),
+    201: WriteEnvelope(Type.Array(ResultadoSubidaSchema, { maxItems: LIMITES_DOCUMENTO.archivosPorSubida })),
     400: SubidaRechazadaSchema,
     403: SubidaRechazadaSchema,
     404: ApiError,
@@ -53,7 +55,10 @@ export const listarSchema = {
   tags,
   summary: 'Documentos del expediente por orden (anulados incluidos), con el estado de su texto',
   params: ExpedienteParamsSchema,
-  response: { 200: ReadEnvelope(Type.Array(DocumentoListadoSchema)), 404: ApiError },
+  response: {
+    200: ReadEnvelope(Type.Array(DocumentoListadoSchema, { maxItems: CAPACIDAD.documentosPorExpediente })),
+    404: ApiError,
+  },
 };
 
 export const miniaturaSchema = {
