@@ -190,7 +190,8 @@ describe('visibility of expedientes by unidad, responsable and acceso (real Post
     const otraVez = await as.gestor.delete(`/api/expedientes/${expediente.id_expediente}/accesos/${acceso.id_acceso}`);
     expect(otraVez.statusCode).toBe(409);
 
-    const eventos = (await as.gestor.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data as {
+    const eventos = (await as.gestor.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data
+      .items as {
       evento: string;
       descripcion: string;
       motivo: string | null;
@@ -313,7 +314,7 @@ describe('visibility of expedientes by unidad, responsable and acceso (real Post
     expect((await as.consulta.get(`/api/expedientes/${expediente.id_expediente}/historial`)).statusCode).toBe(404);
     const enTesoreria = await as.tesorera.get(`/api/expedientes/${expediente.id_expediente}/historial`);
     expect(enTesoreria.statusCode).toBe(200);
-    expect(enTesoreria.json().data[0]).toMatchObject({
+    expect(enTesoreria.json().data.items[0]).toMatchObject({
       evento: 'transferencia',
       descripcion: 'Transfirió el expediente de «Urbanismo» a «Tesorería».',
       motivo: 'Corresponde a la liquidación de tasas',
