@@ -1,5 +1,5 @@
 import { Button, Empty, Flex, Skeleton, Switch, Timeline, Typography } from 'antd';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CambioCampo, EventoHistorial, HistorialEntrada } from '@ecodigital/contracts/expedientes';
 import { Fecha } from '../../../components/Fecha';
 import { formatTime } from '../../../lib/format';
@@ -100,17 +100,27 @@ export function HistorialTimeline({ id_expediente }: { id_expediente: number }) 
   const [conLecturas, setConLecturas] = useState(false);
   const historial = useHistorial(id_expediente, conLecturas);
   const lista = useRef<HTMLDivElement>(null);
+  // Where the entries of the page asked for with «Cargar más» start, until they are on screen.
+  const primeraNueva = useRef<number | null>(null);
   const etiquetaLecturas = useId();
+  const paginas = historial.data?.pages;
+  useEffect(() => {
+    const indice = primeraNueva.current;
+    if (indice === null) return;
+    const nueva = lista.current?.querySelectorAll<HTMLElement>('[data-testid="historial-evento"]')[indice];
+    if (!nueva) return;
+    primeraNueva.current = null;
+    // Keyboard and screen reader users go on reading where the new entries start.
+    nueva.focus();
+  }, [paginas]);
   if (historial.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (historial.isError) return <Empty description="No se pudo cargar el historial." />;
 
   const eventos = historial.data.pages.flatMap((pagina) => pagina.items);
   const hayLecturas = historial.data.pages[0]?.hay_lecturas ?? false;
-  const cargarMas = async () => {
-    const mostrados = eventos.length;
-    await historial.fetchNextPage();
-    // Keyboard and screen reader users go on reading where the new entries start.
-    lista.current?.querySelectorAll<HTMLElement>('[data-testid="historial-evento"]')[mostrados]?.focus();
+  const cargarMas = () => {
+    primeraNueva.current = eventos.length;
+    void historial.fetchNextPage();
   };
   return (
     <Flex vertical gap={16}>

@@ -342,6 +342,8 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
     await waitFor(() => expect(screen.getAllByTestId('historial-evento')).toHaveLength(100));
+    // The focus moves to the first new entry, where reading goes on.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByTestId('historial-evento')[50]));
     const textos = screen.getAllByTestId('historial-evento').map((evento) => evento.textContent ?? '');
     expect(textos[49]).toContain('Cambio 51');
     expect(textos[50]).toContain('Cambio 50');
