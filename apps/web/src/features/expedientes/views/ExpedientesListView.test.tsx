@@ -179,7 +179,9 @@ describe('ExpedientesListView', { timeout: 20_000 }, () => {
     renderList();
     await screen.findByText('EXP-2025-000007');
     fireEvent.change(screen.getByLabelText('Buscar expedientes'), { target: { value: 'licencia' } });
-    await screen.findByText(msg);
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('q')).toBe('licencia'));
+    // The toast renderer loads with the first toast: on a loaded machine that takes a while.
+    await screen.findByText(msg, undefined, { timeout: 10_000 });
   });
 
   it('offers in the create form only the unidades where the person may open one; the filter offers all', async () => {
