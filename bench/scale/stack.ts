@@ -61,6 +61,13 @@ function startApi(
       STORAGE_DIR: path.join(options.scratch, 'documentos'),
       OIDC_ISSUER: issuer,
       LOG_LEVEL: 'silent',
+      // A benchmark is one caller asking as fast as it can, and saturating the API on purpose.
+      LIMITE_BUSQUEDAS_POR_MINUTO: '0',
+      LIMITE_HISTORIAL_POR_MINUTO: '0',
+      LIMITE_SUBIDAS_POR_MINUTO: '0',
+      LIMITE_EXPORTACIONES_POR_MINUTO: '0',
+      LIMITE_VERIFICACIONES_POR_MINUTO: '0',
+      SOBRECARGA_RETARDO_MAX_MS: '0',
       ...options.extraEnv,
     },
   });

@@ -102,6 +102,17 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
+    name: 'expediente-historial-lecturas',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await page.getByRole('tab', { name: 'Historial' }).click();
+      const historial = page.getByRole('tabpanel', { name: 'Historial' });
+      // Opening the detail was a consulta: there are reads to show.
+      await historial.getByRole('switch', { name: 'Mostrar consultas y descargas' }).click();
+      await historial.locator('[data-evento="consulta"]').first().waitFor();
+    },
+  },
+  {
     name: 'expediente-cambio-de-estado',
     open: async (page, { expediente }, webUrl) => {
       await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);

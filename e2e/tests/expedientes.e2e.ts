@@ -33,6 +33,17 @@ async function changeEstado(page: Page, action: string, motivo?: { label: string
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** «Pasar a trámite» with no connection: «Sin conexión» at once, the dialog stays for the person to decide. */
+async function changeEstadoOffline(page: Page) {
+  await dismissToasts(page);
+  await actions(page).getByRole('button', { name: 'Pasar a trámite', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await confirmButton(dialog, 'Pasar a trámite').click();
+  await page.locator('.ant-notification-notice').filter({ hasText: 'Sin conexión' }).waitFor({ timeout: 5_000 });
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 const ASUNTO_INICIAL = 'Licencia de obra menor en calle Mayor 12';
 const ASUNTO_EDITADO = 'Licencia de obra mayor en calle Mayor 12';
 const MOTIVO_REAPERTURA = 'El interesado aporta documentación nueva';
@@ -124,6 +135,59 @@ describe('expedientes', () => {
     for (const text of texts) expect(text).toContain(`Juan Carlos Pérez Ruiz · ${today}`);
     await dismissToasts(page);
     await screenshot(page, 'expediente-historial');
+    await page.context().close();
+  });
+
+  it('offline, «Crear expediente» and «Pasar a trámite» say «Sin conexión» at once and are not sent by themselves later', async () => {
+    const { page, token } = await signedInPage(browser(), 'gestor', '/expedientes', { waitForToken: true });
+    await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
+    const asunto = `Sin conexión ${Date.now()}`;
+    await page.getByRole('button', { name: /Nuevo expediente/ }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Nuevo expediente' });
+    await dialog.getByLabel('Asunto', { exact: true }).fill(asunto);
+    await chooseOption(page, dialog.getByLabel('Tipo', { exact: true }), 'Licencia', { type: true });
+    await chooseOption(page, dialog.getByLabel('Unidad responsable', { exact: true }), 'Urbanismo', { type: true });
+
+    const contarCreados = async () =>
+      (
+        await callApi<{ data: { total: number } }>(
+          page,
+          token(),
+          'GET',
+          `/api/expedientes?q=${encodeURIComponent(asunto)}`,
+        )
+      ).body.data.total;
+
+    await page.context().setOffline(true);
+    await dialog.getByRole('button', { name: 'Crear expediente' }).click();
+    const aviso = page.locator('.ant-notification-notice').filter({ hasText: 'Sin conexión' });
+    await aviso.waitFor({ timeout: 5_000 });
+    expect(await aviso.innerText()).toContain('Compruebe la conexión');
+    expect(await page.getByText('Error general').count()).toBe(0);
+    // The form is still there, with what was typed, for the person to decide.
+    expect(await dialog.getByLabel('Asunto', { exact: true }).inputValue()).toBe(asunto);
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'Crear expediente' }).getAttribute('class'))
+      .not.toContain('loading');
+
+    await page.context().setOffline(false);
+    await dismissToasts(page);
+    // Back online the person tries again: exactly one expediente, none sent by itself.
+    await dialog.getByRole('button', { name: 'Crear expediente' }).click();
+    await page.waitForURL(/\/expedientes\/ver\/\d+$/);
+    expect(await contarCreados()).toBe(1);
+
+    await page.context().setOffline(true);
+    await changeEstadoOffline(page);
+    await page.context().setOffline(false);
+    await dismissToasts(page);
+    await changeEstado(page, 'Pasar a trámite');
+    await expect.poll(() => headerEstado(page)).toBe('en_tramite');
+    await page.getByRole('tab', { name: 'Historial' }).click();
+    const eventos = page.getByTestId('historial-evento');
+    await expect.poll(() => eventos.count()).toBe(2);
+    expect(await eventos.first().getAttribute('data-evento')).toBe('cambio_estado');
+    expect(await contarCreados()).toBe(1);
     await page.context().close();
   });
 

@@ -15,6 +15,9 @@ import errorHandlerPlugin from './plugins/error-handler';
 import timeLimitsPlugin from './plugins/time-limits';
 import securityHeadersPlugin from './plugins/security-headers';
 import compressionPlugin from './plugins/compression';
+import limitesPlugin from './plugins/limites';
+import sobrecargaPlugin from './plugins/sobrecarga';
+import listasAcotadasPlugin from './plugins/listas-acotadas';
 import { toRuntimeConfig } from './modules/config/runtime-config';
 import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
@@ -68,9 +71,10 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
-export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
-  async (app, { config, db }) => {
+export const appPlugin = fp<{ config: AppConfig; db?: Database; comprobarListas?: boolean }>(
+  async (app, { config, db, comprobarListas }) => {
     app.addSchema(ApiErrorSchema);
+    if (comprobarListas) await app.register(listasAcotadasPlugin);
     await app.register(securityHeadersPlugin, {
       identityProviderOrigin: new URL(toRuntimeConfig(config).keycloakUrl).origin,
     });
@@ -78,6 +82,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
     await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
 
     await app.register(errorHandlerPlugin);
+    await app.register(sobrecargaPlugin, config.limites.sobrecarga);
     await app.register(timeLimitsPlugin, { idleWindowMs: config.transferIdleTimeoutMs });
     await app.register(databasePlugin, {
       databaseUrl: config.databaseUrl,
@@ -97,6 +102,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
       jwksMaxStaleMs: config.oidc.jwksMaxStaleSeconds * 1000,
       groupsClaim: config.oidc.groupsClaim,
     });
+    await app.register(limitesPlugin, { porMinuto: config.limites.porMinuto });
 
     await app.register(
       async (api) => {
@@ -119,6 +125,8 @@ export interface BuildAppOptions {
   db?: Database;
   /** Fastify's limit for loading each plugin (its default, 10 s, when absent). */
   pluginTimeoutMs?: number;
+  /** Fail any answer longer than its schema's `maxItems` (the tests turn it on). */
+  comprobarListas?: boolean;
 }
 
 /**
@@ -158,6 +166,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     ajv: { customOptions: { removeAdditional: false } },
     schemaController: validatorsByPart(),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(appPlugin, { config, db: options.db });
+  await app.register(appPlugin, { config, db: options.db, comprobarListas: options.comprobarListas });
   return app as unknown as FastifyInstance;
 }

@@ -48,6 +48,27 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Background text extraction (issue 13). */
   extraccion: ExtraccionConfig;
+  /** Per-caller budgets of the expensive routes, and when the instance sheds load. */
+  limites: LimitesConfig;
+}
+
+/** Requests per minute of one caller (by `sub`) in one instance; 0 = no limit. */
+export interface LimitesPorMinuto {
+  busqueda: number;
+  historial: number;
+  subida: number;
+  exportacion: number;
+  verificacion: number;
+}
+
+export interface LimitesConfig {
+  porMinuto: LimitesPorMinuto;
+  sobrecarga: {
+    /** Event loop delay beyond which new requests answer 503; 0 = not checked. */
+    retardoMaxMs: number;
+    /** Heap used beyond which new requests answer 503; 0 = not checked. */
+    memoriaMaxMb: number;
+  };
 }
 
 export interface ExtraccionConfig {
@@ -105,6 +126,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       paginasMax: leer(env, 'EXTRACCION_PAGINAS_MAX'),
       intentosMax: leer(env, 'EXTRACCION_INTENTOS_MAX'),
       tessdataDir: leer(env, 'OCR_TESSDATA_DIR'),
+    },
+    limites: {
+      porMinuto: {
+        busqueda: leer(env, 'LIMITE_BUSQUEDAS_POR_MINUTO'),
+        historial: leer(env, 'LIMITE_HISTORIAL_POR_MINUTO'),
+        subida: leer(env, 'LIMITE_SUBIDAS_POR_MINUTO'),
+        exportacion: leer(env, 'LIMITE_EXPORTACIONES_POR_MINUTO'),
+        verificacion: leer(env, 'LIMITE_VERIFICACIONES_POR_MINUTO'),
+      },
+      sobrecarga: {
+        retardoMaxMs: leer(env, 'SOBRECARGA_RETARDO_MAX_MS'),
+        memoriaMaxMb: leer(env, 'SOBRECARGA_MEMORIA_MAX_MB'),
+      },
     },
   };
 }

@@ -196,6 +196,52 @@ export const VARIABLES = {
     porDefectoDoc: 'cadena por defecto del SDK',
     descripcion: 'secreto de la credencial (con `S3_ACCESS_KEY_ID`)',
   },
+  LIMITE_BUSQUEDAS_POR_MINUTO: {
+    procesos: ['API'],
+    ...entero(0, 1_000_000),
+    porDefecto: '120',
+    descripcion:
+      'búsquedas por minuto de una misma persona (por su `sub`) en cada instancia: dentro de los documentos y en la lista de expedientes con texto; pasado, 429 con `Retry-After`; `0`: sin límite',
+  },
+  LIMITE_HISTORIAL_POR_MINUTO: {
+    procesos: ['API'],
+    ...entero(0, 1_000_000),
+    porDefecto: '120',
+    descripcion: 'páginas del historial por minuto de una misma persona en cada instancia; `0`: sin límite',
+  },
+  LIMITE_SUBIDAS_POR_MINUTO: {
+    procesos: ['API'],
+    ...entero(0, 1_000_000),
+    porDefecto: '300',
+    descripcion: 'subidas de documentos por minuto de una misma persona en cada instancia; `0`: sin límite',
+  },
+  LIMITE_EXPORTACIONES_POR_MINUTO: {
+    procesos: ['API'],
+    ...entero(0, 1_000_000),
+    porDefecto: '20',
+    descripcion:
+      'exportaciones CSV e índices (PDF y JSON) por minuto de una misma persona en cada instancia; `0`: sin límite',
+  },
+  LIMITE_VERIFICACIONES_POR_MINUTO: {
+    procesos: ['API'],
+    ...entero(0, 1_000_000),
+    porDefecto: '10',
+    descripcion: 'verificaciones de integridad por minuto de una misma persona en cada instancia; `0`: sin límite',
+  },
+  SOBRECARGA_RETARDO_MAX_MS: {
+    procesos: ['API'],
+    ...entero(0, 600_000),
+    porDefecto: '1000',
+    descripcion:
+      'si el bucle de eventos de la instancia va con más retraso, rechaza las peticiones nuevas con 503 y `Retry-After` hasta recuperarse; `0`: no se comprueba',
+  },
+  SOBRECARGA_MEMORIA_MAX_MB: {
+    procesos: ['API'],
+    ...entero(0, 1_048_576),
+    porDefecto: '0',
+    descripcion:
+      'si el montón (*heap*) de la instancia ocupa más, rechaza las peticiones nuevas con 503 y `Retry-After`; `0`: no se comprueba',
+  },
   EXTRACCION_TRABAJOS: {
     procesos: ['API'],
     ...entero(0, 16),

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { FechaSchema, IdSchema, PAGINA_MAXIMA, UnidadReferenciaSchema } from './comunes';
+import { CAPACIDAD, FechaSchema, IdSchema, PAGINA_MAXIMA, UnidadReferenciaSchema } from './comunes';
 import { ResponsableSchema } from './expedientes';
 import {
+  ACCESOS_PERSONA_POR_PAGINA,
   CAUSAS_FIN_ACCESO,
   ESTADOS_ACCESO,
   LIMITES_ACCESO,
@@ -55,10 +56,10 @@ export type AccesoEnExpediente = Static<typeof AccesoEnExpedienteSchema>;
 export const AccesosExpedienteSchema = Type.Object({
   unidad: UnidadReferenciaSchema,
   /** The unidades whose members see it through the tree: its own and every one above it, nearest first. */
-  unidades_con_vista: Type.Array(UnidadReferenciaSchema),
+  unidades_con_vista: Type.Array(UnidadReferenciaSchema, { maxItems: CAPACIDAD.unidades }),
   responsable: Type.Union([ResponsableSchema, Type.Null()]),
   /** Every grant ever made on it, newest first (the revoked and expired ones are kept as evidence). */
-  accesos: Type.Array(AccesoEnExpedienteSchema),
+  accesos: Type.Array(AccesoEnExpedienteSchema, { maxItems: CAPACIDAD.accesosListados }),
   /** Whether the caller may grant and revoke here (always: only who has gestión reads this list). */
   puede_gestionar: Type.Boolean(),
   /**
@@ -104,7 +105,7 @@ export type AccesosPersonaQuery = Static<typeof AccesosPersonaQuerySchema>;
 
 export const AccesosPersonaPaginaSchema = Type.Object({
   persona: ResponsableSchema,
-  items: Type.Array(AccesoDePersonaSchema),
+  items: Type.Array(AccesoDePersonaSchema, { maxItems: ACCESOS_PERSONA_POR_PAGINA }),
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),

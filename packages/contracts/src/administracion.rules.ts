@@ -33,6 +33,9 @@ export const MOTIVO_DENEGACION_ETIQUETAS: Record<MotivoDenegacion, string> = {
 /** Refusals of the last this many days, by default and at most. */
 export const DIAS_DENEGACIONES = { porDefecto: 7, maximo: 90 } as const;
 
+/** What is kept and shown of someone's refusals: distinct ids per day, and rows per person on a page. */
+export const DETALLE_DENEGACIONES = { idsPorDia: 20, filasPorPersona: 20 } as const;
+
 /** A role name as Keycloak allows it in practice. */
 export const ROL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
 

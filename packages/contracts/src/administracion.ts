@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { FechaSchema, IdSchema, PAGINA_MAXIMA, UnidadReferenciaSchema } from './comunes';
+import { CAPACIDAD, FechaSchema, IdSchema, PAGINA_MAXIMA, UnidadReferenciaSchema } from './comunes';
 import { ResponsableSchema } from './expedientes';
 import {
   CODIGO_UNIDAD_PATTERN,
   ENTIDADES_AUDITORIA,
+  DETALLE_DENEGACIONES,
   DIAS_DENEGACIONES,
   LIMITES_ADMINISTRACION,
   MOTIVOS_DENEGACION,
@@ -65,8 +66,8 @@ export const PersonaAdminSchema = Type.Object({
   nombre_completo: Type.String(),
   email: Type.Union([Type.String(), Type.Null()]),
   /** As the last token said; the identity provider assigns them. */
-  roles: Type.Array(Type.String()),
-  unidades: Type.Array(UnidadReferenciaSchema),
+  roles: Type.Array(Type.String(), { maxItems: CAPACIDAD.rolesPorPersona }),
+  unidades: Type.Array(UnidadReferenciaSchema, { maxItems: LIMITES_ADMINISTRACION.unidadesPorPersona }),
   /** ISO 8601; null: never signed in (known through a record only). */
   ultimo_acceso: Type.Union([Type.String(), Type.Null()]),
 });
@@ -83,7 +84,7 @@ export const PersonasQuerySchema = Type.Object(
 export type PersonasQuery = Static<typeof PersonasQuerySchema>;
 
 export const PersonasPaginaSchema = Type.Object({
-  items: Type.Array(PersonaAdminSchema),
+  items: Type.Array(PersonaAdminSchema, { maxItems: LIMITES_ADMINISTRACION.personasPorPagina }),
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
@@ -106,11 +107,11 @@ export type PermisoDescrito = Static<typeof PermisoDescritoSchema>;
 export const RolAdminSchema = Type.Object({
   rol: Type.String(),
   descripcion: Type.String(),
-  permisos: Type.Array(Type.String()),
+  permisos: Type.Array(Type.String(), { maxItems: CAPACIDAD.permisos }),
   /** People whose last token carried this role. */
   personas: Type.Integer(),
   /** Permisos this role can never lose (the administrador keeps the power to give them back). */
-  permisos_fijos: Type.Array(Type.String()),
+  permisos_fijos: Type.Array(Type.String(), { maxItems: CAPACIDAD.permisos }),
   /** Every person of the realm carries it: its permisos are everybody's. */
   todo_el_dominio: Type.Boolean(),
 });
@@ -126,9 +127,9 @@ export type RolSinDeclarar = Static<typeof RolSinDeclararSchema>;
 
 export const RolesPermisosSchema = Type.Object({
   /** The declared roles: only these may be given permisos. */
-  roles: Type.Array(RolAdminSchema),
-  permisos: Type.Array(PermisoDescritoSchema),
-  sin_declarar: Type.Array(RolSinDeclararSchema),
+  roles: Type.Array(RolAdminSchema, { maxItems: CAPACIDAD.roles }),
+  permisos: Type.Array(PermisoDescritoSchema, { maxItems: CAPACIDAD.permisos }),
+  sin_declarar: Type.Array(RolSinDeclararSchema, { maxItems: CAPACIDAD.roles }),
 });
 export type RolesPermisos = Static<typeof RolesPermisosSchema>;
 
@@ -211,7 +212,7 @@ export const AuditoriaQuerySchema = Type.Object(
 export type AuditoriaQuery = Static<typeof AuditoriaQuerySchema>;
 
 export const AuditoriaPaginaSchema = Type.Object({
-  items: Type.Array(RegistroAuditoriaSchema),
+  items: Type.Array(RegistroAuditoriaSchema, { maxItems: LIMITES_ADMINISTRACION.auditoriaPorPagina }),
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
@@ -237,7 +238,7 @@ export const DenegacionSchema = Type.Object({
   motivo: Type.Unsafe<MotivoDenegacion>(Type.Union(MOTIVOS_DENEGACION.map((motivo) => Type.Literal(motivo)))),
   veces: Type.Integer(),
   /** The first distinct ids refused that day (at most 20). */
-  ids: Type.Array(Type.String()),
+  ids: Type.Array(Type.String(), { maxItems: DETALLE_DENEGACIONES.idsPorDia }),
   primera_en: Type.String(),
   ultima_en: Type.String(),
 });
@@ -253,13 +254,13 @@ export const DenegacionesPersonaSchema = Type.Object({
   dias: Type.Integer(),
   ultima_en: Type.String(),
   /** The newest 20 rows (day, route, reason). */
-  detalle: Type.Array(DenegacionSchema),
+  detalle: Type.Array(DenegacionSchema, { maxItems: DETALLE_DENEGACIONES.filasPorPersona }),
 });
 export type DenegacionesPersona = Static<typeof DenegacionesPersonaSchema>;
 
 export const DenegacionesPaginaSchema = Type.Object({
   /** People, the most refused first. */
-  items: Type.Array(DenegacionesPersonaSchema),
+  items: Type.Array(DenegacionesPersonaSchema, { maxItems: LIMITES_ADMINISTRACION.auditoriaPorPagina }),
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),

@@ -25,6 +25,8 @@ export const LIMITES_DOCUMENTO = {
   motivoAnulacionMin: 5,
   motivoAnulacionMax: 1000,
   nombreMax: 200,
+  /** Files one upload request may carry; past them, the parts are not read. */
+  archivosPorSubida: 1000,
 } as const;
 
 /** Multipart field names of `POST /api/expedientes/:id/documentos`: each `id_tipo_documental` applies to the `archivo` parts after it. */
@@ -55,4 +57,8 @@ export const LIMITES_BUSQUEDA = {
   porPagina: 20,
   /** The newest this many matches are ranked and counted; past them, «más de 200». */
   coincidenciasMax: 200,
+  /** Pieces of one fragment (plain and highlighted runs). */
+  trozosMax: 64,
+  /** Documents in `error` the index's administration lists, newest first. */
+  erroresListados: 20,
 } as const;

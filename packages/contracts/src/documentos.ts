@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { LIMITES_DOCUMENTO, FUNCION_RESUMEN, LIMITES_BUSQUEDA } from './documentos.rules';
 import { CatalogoItemSchema, ResponsableSchema } from './expedientes';
+import { CAPACIDAD } from './comunes';
 
 export * from './documentos.rules';
 
@@ -92,7 +93,7 @@ export const ResultadoBusquedaSchema = Type.Object({
     asunto: Type.String(),
   }),
   /** Where the words were found, with the matches marked; empty when only the name matched. */
-  fragmento: Type.Array(TrozoFragmentoSchema),
+  fragmento: Type.Array(TrozoFragmentoSchema, { maxItems: LIMITES_BUSQUEDA.trozosMax }),
   /** Relevance (ts_rank): higher first. */
   rango: Type.Number(),
   miniatura: Type.Boolean(),
@@ -100,7 +101,7 @@ export const ResultadoBusquedaSchema = Type.Object({
 export type ResultadoBusqueda = Static<typeof ResultadoBusquedaSchema>;
 
 export const PaginaBusquedaSchema = Type.Object({
-  items: Type.Array(ResultadoBusquedaSchema),
+  items: Type.Array(ResultadoBusquedaSchema, { maxItems: LIMITES_BUSQUEDA.porPaginaMax }),
   page: Type.Integer(),
   pageSize: Type.Integer(),
   /** Exact up to `LIMITES_BUSQUEDA.coincidenciasMax`; past it, that number with `totalExacto: false`. */
@@ -142,6 +143,7 @@ export const IndiceTextoEstadoSchema = Type.Object({
       motivo: Type.Union([Type.String(), Type.Null()]),
       actualizado: Type.String(),
     }),
+    { maxItems: LIMITES_BUSQUEDA.erroresListados },
   ),
 });
 export type IndiceTextoEstado = Static<typeof IndiceTextoEstadoSchema>;
@@ -162,7 +164,7 @@ export const IndiceElectronicoSchema = Type.Object({
   expediente: Type.Object({ id_expediente: Type.Integer(), numero: Type.String(), asunto: Type.String() }),
   generado_en: Type.String(),
   funcion_resumen: Type.Literal(FUNCION_RESUMEN),
-  entradas: Type.Array(DocumentoSchema),
+  entradas: Type.Array(DocumentoSchema, { maxItems: CAPACIDAD.documentosPorExpediente }),
   /** hash_entrada of the last entry (`null` when empty): one value that seals the whole índice. */
   huella_indice: Type.Union([Type.String(), Type.Null()]),
 });
@@ -209,7 +211,7 @@ export const ResultadoVerificacionSchema = Type.Object({
   correcto: Type.Boolean(),
   documentos_verificados: Type.Integer(),
   verificado_en: Type.String(),
-  incidencias: Type.Array(IncidenciaVerificacionSchema),
+  incidencias: Type.Array(IncidenciaVerificacionSchema, { maxItems: 3 * CAPACIDAD.documentosPorExpediente + 1 }),
 });
 export type ResultadoVerificacion = Static<typeof ResultadoVerificacionSchema>;
 
@@ -221,6 +223,6 @@ export const SubidaRechazadaSchema = Type.Object({
   success: Type.Literal(false),
   msg: Type.String(),
   code: Type.Optional(Type.String()),
-  data: Type.Optional(Type.Array(ResultadoSubidaSchema)),
+  data: Type.Optional(Type.Array(ResultadoSubidaSchema, { maxItems: LIMITES_DOCUMENTO.archivosPorSubida })),
 });
 export type SubidaRechazada = Static<typeof SubidaRechazadaSchema>;

@@ -70,3 +70,15 @@ export const EVENTOS_HISTORIAL = [
   'acceso_revocado',
 ] as const;
 export type EventoHistorial = (typeof EVENTOS_HISTORIAL)[number];
+
+/**
+ * Reads, counted once per person, expediente (and document) and day instead of one event each;
+ * the Historial shows them only when asked.
+ */
+export const EVENTOS_LECTURA = ['consulta', 'documento_descargado', 'documento_previsualizado'] as const;
+export type EventoLectura = (typeof EVENTOS_LECTURA)[number];
+/** What the historial records one row each. */
+export type EventoCambio = Exclude<EventoHistorial, EventoLectura>;
+
+/** Entries per page of the Historial: the default, and the most a caller may ask for. */
+export const LIMITES_HISTORIAL = { pagina: 50, paginaMax: 100 } as const;

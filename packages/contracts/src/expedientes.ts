@@ -6,6 +6,7 @@ import {
   ESTADOS_EXPEDIENTE,
   EVENTOS_HISTORIAL,
   LIMITES_EXPEDIENTE,
+  LIMITES_HISTORIAL,
   ORDENABLES,
   PAGE_SIZES,
 } from './expedientes.rules';
@@ -136,7 +137,7 @@ export const ExpedientesListaQuerySchema = Type.Object(
 export type ExpedientesListaQuery = Static<typeof ExpedientesListaQuerySchema>;
 
 export const ExpedientesPaginaSchema = Type.Object({
-  items: Type.Array(ExpedienteResumenSchema),
+  items: Type.Array(ExpedienteResumenSchema, { maxItems: Math.max(...PAGE_SIZES) }),
   /** With `totalExacto: false`, a lower bound: there are more than `total` rows (counting them all would be slow). */
   total: Type.Integer(),
   totalExacto: Type.Boolean(),
@@ -219,15 +220,49 @@ export const CambioCampoSchema = Type.Object({
 });
 export type CambioCampo = Static<typeof CambioCampoSchema>;
 
-export const HistorialEventoSchema = Type.Object({
+export const HistorialQuerySchema = Type.Object(
+  {
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITES_HISTORIAL.paginaMax })),
+    /** The `siguiente` of the previous page: the entries strictly older than its last one. */
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+    /** With the reads (consultas, descargas, previsualizaciones), one entry per person and day. */
+    lecturas: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type HistorialQuery = Static<typeof HistorialQuerySchema>;
+
+/** The reads of one person on one day, counted: `fecha` is the first of them. */
+export const LecturaContadaSchema = Type.Object({
+  veces: Type.Integer({ minimum: 1 }),
+  /** The day (aaaa-mm-dd, Europe/Madrid). */
+  dia: Type.String(),
+  primera: Type.String(),
+  ultima: Type.String(),
+});
+export type LecturaContada = Static<typeof LecturaContadaSchema>;
+
+export const HistorialEntradaSchema = Type.Object({
+  /** Unique among changes, and among reads; a change and a read may share it (see `lectura`). */
   id: Type.Integer(),
   evento: literales(EVENTOS_HISTORIAL),
   /** Human-readable Spanish summary, e.g. "Cambió el estado de Abierto a En trámite". */
   descripcion: Type.String(),
   /** edicion: the fields that changed (display values, old → new). */
-  cambios: Type.Array(CambioCampoSchema),
+  cambios: Type.Array(CambioCampoSchema, { maxItems: 20 }),
   motivo: Type.Union([Type.String(), Type.Null()]),
   usuario: ResponsableSchema,
   fecha: Type.String(),
+  /** Set on the reads of a person on a day (`lecturas=true`), null on a change. */
+  lectura: Type.Union([LecturaContadaSchema, Type.Null()]),
 });
-export type HistorialEvento = Static<typeof HistorialEventoSchema>;
+export type HistorialEntrada = Static<typeof HistorialEntradaSchema>;
+
+export const HistorialPaginaSchema = Type.Object({
+  items: Type.Array(HistorialEntradaSchema, { maxItems: LIMITES_HISTORIAL.paginaMax }),
+  /** Cursor of the last entry, to send as `cursor` for the next page; null on the last page. */
+  siguiente: Type.Union([Type.String(), Type.Null()]),
+  /** Whether anyone has read the expediente (there is something to show with `lecturas=true`). */
+  hay_lecturas: Type.Boolean(),
+});
+export type HistorialPagina = Static<typeof HistorialPaginaSchema>;

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EstadoExpedienteSchema, type EventoHistorial } from './expedientes';
+import { CAPACIDAD } from './comunes';
+import { LIMITES_INICIO } from './inicio.rules';
 
 /** The four figures of Inicio; "hoy" and "este mes" are Europe/Madrid calendar days and months. */
 export const CifrasInicioSchema = Type.Object({
@@ -19,6 +21,7 @@ export const ExpedientesPorMesSchema = Type.Array(
     abiertos: Type.Integer(),
     cerrados: Type.Integer(),
   }),
+  { maxItems: LIMITES_INICIO.meses },
 );
 export type ExpedientesPorMes = Static<typeof ExpedientesPorMesSchema>;
 
@@ -28,6 +31,7 @@ export const DocumentosPorTipoSchema = Type.Array(
     nombre: Type.String(),
     total: Type.Integer(),
   }),
+  { maxItems: CAPACIDAD.entradasDeCatalogo },
 );
 export type DocumentosPorTipo = Static<typeof DocumentosPorTipoSchema>;
 

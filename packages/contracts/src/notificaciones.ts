@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ExpedienteReferenciaSchema, PersonaSchema } from './inicio';
-import { TIPOS_NOTIFICACION, type TipoNotificacion } from './notificaciones.rules';
+import { LIMITES_NOTIFICACIONES, TIPOS_NOTIFICACION, type TipoNotificacion } from './notificaciones.rules';
 
 export * from './notificaciones.rules';
 
@@ -23,7 +23,7 @@ export const NotificacionesSchema = Type.Object({
     expedientes_nuevos_hoy: Type.Integer(),
   }),
   /** The person's unseen events, newest first (at most `LIMITES_NOTIFICACIONES.eventos`). */
-  eventos: Type.Array(NotificacionSchema),
+  eventos: Type.Array(NotificacionSchema, { maxItems: LIMITES_NOTIFICACIONES.eventos }),
   /** How many are unseen, counted up to `LIMITES_NOTIFICACIONES.noVistosMax`. */
   no_vistos: Type.Integer(),
 });

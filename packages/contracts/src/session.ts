@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ReadEnvelope } from './envelope';
+import { CAPACIDAD } from './comunes';
 
 export interface MenuItem {
   id: number;
@@ -18,7 +19,7 @@ export const MenuItemSchema = Type.Cyclic(
       nom_mostrar: Type.String(),
       nom_modulo: Type.String(),
       icon: Type.Union([Type.String(), Type.Null()]),
-      children: Type.Array(Type.Ref('MenuItem')),
+      children: Type.Array(Type.Ref('MenuItem'), { maxItems: CAPACIDAD.menu }),
     }),
   },
   'MenuItem',
@@ -35,16 +36,16 @@ export const UsuarioSchema = Type.Object({
   nombres: Type.String(),
   apellidos: Type.String(),
   email: Type.Union([Type.String(), Type.Null()]),
-  roles: Type.Array(Type.String()),
+  roles: Type.Array(Type.String(), { maxItems: CAPACIDAD.rolesPorPersona }),
 });
 export type Usuario = Static<typeof UsuarioSchema>;
 
 export * from './session.rules';
 
 export const SessionDataSchema = Type.Object({
-  menu: Type.Array(MenuItemSchema),
+  menu: Type.Array(MenuItemSchema, { maxItems: CAPACIDAD.menu }),
   usuario: UsuarioSchema,
-  permisos: Type.Array(Type.String()),
+  permisos: Type.Array(Type.String(), { maxItems: CAPACIDAD.permisos }),
 });
 export type SessionData = { menu: MenuItem[]; usuario: Usuario; permisos: string[] };
 

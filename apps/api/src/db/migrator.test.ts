@@ -14,7 +14,7 @@ import {
   insertExpediente,
   takeNumero,
 } from '../modules/expedientes/expedientes.repository';
-import { findHistorial, insertEvento } from '../modules/expedientes/historial.repository';
+import { findHistorialPagina, insertEvento, registrarLectura } from '../modules/expedientes/historial.repository';
 import type { Database } from './database';
 import { callerQueVeTodo } from '../testing/callers';
 import { sembrarOrganizacionDemo } from '../demo/organizacion-demo';
@@ -37,6 +37,7 @@ const ALL = [
   '010_texto_documentos',
   '011_gestion_por_acceso',
   '012_roles_declarados_y_denegaciones',
+  '013_lecturas',
 ];
 
 describe('migrations on PostgreSQL', () => {
@@ -231,7 +232,22 @@ describe('migrations and session queries on PGlite', () => {
     const [primero] = await findPagina(db, caller, { q: numeros[0] }, orden, { offset: 0 }, 10).then(
       (pagina) => pagina.items,
     );
-    expect((await findHistorial(db, primero!.id_expediente)).map((evento) => evento.evento)).toEqual(['creacion']);
+    for (let vez = 0; vez < 3; vez++) {
+      await registrarLectura(db, {
+        id_expediente: primero!.id_expediente,
+        id_usuario: usuario.id_usuario,
+        evento: 'consulta',
+      });
+    }
+    const historial = await findHistorialPagina(db, primero!.id_expediente, { limite: 1, lecturas: true });
+    expect(historial.items.map((entrada) => [entrada.evento, entrada.lectura?.veces])).toEqual([['consulta', 3]]);
+    const siguiente = await findHistorialPagina(db, primero!.id_expediente, {
+      limite: 1,
+      lecturas: true,
+      despuesDe: historial.siguiente!,
+    });
+    expect(siguiente).toMatchObject({ items: [{ evento: 'creacion', lectura: null }], siguiente: null });
+    await expect(db.query('DELETE FROM lectura')).rejects.toThrow(/solo se cuentan/);
     await expect(db.query('DELETE FROM historial')).rejects.toThrow(/solo admite añadir/);
   });
 

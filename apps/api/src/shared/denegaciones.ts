@@ -1,3 +1,4 @@
+import { DETALLE_DENEGACIONES } from '@ecodigital/contracts/administracion.rules';
 import type { FastifyRequest } from 'fastify';
 import { ApiHttpError } from './errors';
 import { callerLeido } from './caller/caller';
@@ -13,7 +14,7 @@ const TABLAS = {
 const CODIGOS_SIN_GESTION = new Set(['SIN_GESTION', 'GESTION_POR_ACCESO']);
 
 /** At most this many distinct ids refused are kept per person, route, reason and day. */
-const IDS_POR_DIA = 20;
+const IDS_POR_DIA = DETALLE_DENEGACIONES.idsPorDia;
 
 /**
  * Leaves a trace of a refusal about an expediente or a document named by the route's `:id`: a 404

@@ -22,6 +22,14 @@ export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
     LOG_LEVEL: 'silent',
     // No background extraction unless a test asks for it: it drains the queue itself.
     EXTRACCION_TRABAJOS: '0',
+    // No per-caller budgets nor load shedding unless a test asks for them (`plugins/limites.test.ts`):
+    // a test file calls faster than any person, and a loaded machine must not shed its requests.
+    LIMITE_BUSQUEDAS_POR_MINUTO: '0',
+    LIMITE_HISTORIAL_POR_MINUTO: '0',
+    LIMITE_SUBIDAS_POR_MINUTO: '0',
+    LIMITE_EXPORTACIONES_POR_MINUTO: '0',
+    LIMITE_VERIFICACIONES_POR_MINUTO: '0',
+    SOBRECARGA_RETARDO_MAX_MS: '0',
     ...overrides.env,
   });
   return { ...config, databaseUrl: overrides.databaseUrl };

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installPreloadErrorHandler, isChunkLoadError } from './chunk-load';
 
 describe('isChunkLoadError', () => {
@@ -32,5 +32,20 @@ describe('vite:preloadError handling', () => {
     window.dispatchEvent(second);
     expect(second.defaultPrevented).toBe(false);
     expect(reloads).toBe(1);
+  });
+
+  it('never reloads while the browser is offline: the page (and what was typed) would be lost', () => {
+    let reloads = 0;
+    installPreloadErrorHandler(() => (reloads += 1));
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const offline = new Event('vite:preloadError', { cancelable: true });
+      window.dispatchEvent(offline);
+      expect(offline.defaultPrevented).toBe(false);
+      expect(reloads).toBe(0);
+      expect(sessionStorage.getItem('ecodigital.chunkReloadAt')).toBeNull();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

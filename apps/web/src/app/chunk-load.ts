@@ -19,11 +19,13 @@ export function isChunkLoadError(error: unknown): boolean {
 /**
  * Vite dispatches `vite:preloadError` when a view fails to load (typically after a new deployment
  * removed the old files) and rethrows unless the event is handled. The first failure in a minute
- * reloads the page; a second one is left to the error boundary, which offers "Recargar".
+ * reloads the page; a second one, or one while offline, is left to the error boundary, which
+ * offers "Recargar".
  */
 export function installPreloadErrorHandler(reload: () => void = () => window.location.reload()): void {
   window.addEventListener('vite:preloadError', (event) => {
-    if (!chunkReloadGuard.claim()) return;
+    // Offline a reload only swaps the page (and what was typed) for the browser's error page.
+    if (!navigator.onLine || !chunkReloadGuard.claim()) return;
     event.preventDefault();
     reload();
   });

@@ -11,7 +11,21 @@ export function refreshAnsweredBadRequest(error: unknown): boolean {
   return response?.status === 400;
 }
 
+/**
+ * The token endpoint could not be reached at all (offline, network cut): keycloak-js passes on
+ * fetch's TypeError, without the `response` its NetworkError carries for an answer.
+ */
+export function refreshGotNoAnswer(error: unknown): boolean {
+  return !(typeof error === 'object' && error !== null && 'response' in error);
+}
+
 function handleRefreshFailure(error: unknown): void {
+  // Without a connection, signing in again would only swap the page for the browser's offline
+  // error and lose what is on screen: keep the session and try again at the next check.
+  if (refreshGotNoAnswer(error)) {
+    console.warn('No se pudo renovar el token de acceso: sin conexión; se reintentará', error);
+    return;
+  }
   const keycloak = keycloakOrNull();
   // A 400 means the refresh token is no longer valid (session ended or revoked): drop the tokens
   // before starting again. keycloak-js 26 clears them itself too; clearing twice is harmless.

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from './api-client';
+import { apiErrorMessage, createApiClient } from './api-client';
 import { connectToastRenderer, type ResolvedToast } from './toast';
 
 // A real HTTP server answering like the API, so the whole client runs over jsdom's XMLHttpRequest
@@ -80,11 +80,21 @@ describe('api client toasts', () => {
     expect(shown.map((toast) => toast.detail)).toEqual(['Error general']);
   });
 
-  it('uses "Error general" when the server cannot be reached', async () => {
+  it('says «Sin conexión», not «Error general», when the server cannot be reached (refused connection)', async () => {
     const unreachable = createApiClient({ getAccessToken: async () => undefined });
     unreachable.defaults.baseURL = 'http://127.0.0.1:9/api';
-    await expect(unreachable.get('/lectura')).rejects.toBeTruthy();
-    expect(shown).toMatchObject([{ summary: 'Error', detail: 'Error general' }]);
+    const failure = unreachable.post('/escritura', {});
+    await expect(failure).rejects.toBeTruthy();
+    expect(apiErrorMessage(await failure.catch((error: unknown) => error))).toBe(
+      'Sin conexión. No se pudo contactar con el servidor. Compruebe la conexión y vuelva a intentarlo.',
+    );
+    expect(shown).toMatchObject([
+      {
+        severity: 'error',
+        summary: 'Sin conexión',
+        detail: 'No se pudo contactar con el servidor. Compruebe la conexión y vuelva a intentarlo.',
+      },
+    ]);
   });
 
   it('respects the per-request opt-out, for success and failure alike', async () => {

@@ -12,6 +12,16 @@ export type { HttpResponse, RequestConfig, UploadProgress } from './http/http-ty
 
 export const GENERIC_ERROR_MESSAGE = 'Error general';
 
+/** No answer at all: offline, the server unreachable or the connection cut. */
+export const SIN_CONEXION = {
+  summary: 'Sin conexión',
+  detail: 'No se pudo contactar con el servidor. Compruebe la conexión y vuelva a intentarlo.',
+} as const;
+
+/** The request got no answer (as opposed to an answer refusing it). */
+export const isSinConexion = (error: unknown): boolean =>
+  isApiError(error) && (error.code === 'ERR_NETWORK' || error.code === 'ECONNABORTED');
+
 interface ApiClientOptions {
   getAccessToken: () => Promise<string | undefined>;
   /** A 401: renew the token; true when a new one is at hand. */
@@ -27,8 +37,12 @@ export function messageOf(body: unknown): string | undefined {
   return typeof msg === 'string' && msg.trim() !== '' ? msg : undefined;
 }
 
-/** What to tell the person about a failed call: the server's message, or the seed's «Error general». */
+/**
+ * What to tell the person about a failed call: the server's message, that there was no connection,
+ * or the seed's «Error general» for an answer without a message.
+ */
 export function apiErrorMessage(error: unknown): string {
+  if (isSinConexion(error)) return `${SIN_CONEXION.summary}. ${SIN_CONEXION.detail}`;
   return (isApiError(error) ? messageOf(error.response?.data) : undefined) ?? GENERIC_ERROR_MESSAGE;
 }
 
@@ -42,7 +56,10 @@ function toastSuccessMessage(response: HttpResponse): void {
 }
 
 function toastFailure(error: ApiError): void {
-  if (!error.config.silent && !isCancel(error)) {
+  if (error.config.silent || isCancel(error)) return;
+  if (isSinConexion(error)) {
+    toast.show({ severity: 'error', ...SIN_CONEXION, life: NOTIFICATION_LIFE_MS });
+  } else {
     toast.show({
       severity: 'error',
       summary: 'Error',

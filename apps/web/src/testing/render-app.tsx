@@ -1,4 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../lib/query-client';
 import { cleanup, configure, render } from '@testing-library/react';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
@@ -41,7 +42,8 @@ export const signedInSession: { current: SessionData | undefined } = { current: 
  * spend most of its time in selector matching (ExpedienteDetailView: 19 s → 2 s for 8 tests).
  */
 export function renderWithApp(routes: RouteObject[], path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+  // The product's defaults (writes never paused offline), without retries that would slow a failure.
+  const queryClient = createQueryClient({ queries: { retry: false } });
   if (signedInSession.current) queryClient.setQueryData(sessionQuery.queryKey, signedInSession.current);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(

@@ -20,6 +20,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Answer this much later, e.g. to let the client cancel a request in flight. */
   delayMs?: number;
+  /** Close the connection without answering, as when the network is gone. */
+  drop?: boolean;
 }
 
 export type Handler = (request: RecordedRequest) => Answer | undefined;
@@ -80,6 +82,7 @@ export async function startTestApiServer(): Promise<TestApiServer> {
       status: 404,
       body: { success: false, msg: 'No encontrado' },
     };
+    if (answer.drop) return void request.socket.destroy();
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     if (response.destroyed) return;
     const isText = typeof answer.body === 'string';

@@ -199,7 +199,10 @@ describe('a temporary gestión grant stays temporary (real PostgreSQL, real dev 
       }),
       expect.objectContaining({ estado: 'revocado', causa_fin: null }),
     ]);
-    const eventos = (await as.admin.get(`${url}/historial`)).json().data as { evento: string; descripcion: string }[];
+    const eventos = (await as.admin.get(`${url}/historial`)).json().data.items as {
+      evento: string;
+      descripcion: string;
+    }[];
     expect(eventos.filter((evento) => evento.evento === 'acceso_revocado').map((evento) => evento.descripcion)).toEqual(
       [
         'Terminó el acceso de gestión de Lucía Fernández Díaz: derivaba de otro acceso que ha terminado.',

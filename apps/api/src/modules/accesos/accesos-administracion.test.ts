@@ -71,7 +71,8 @@ describe('grants of a person in Administración (real PostgreSQL, real dev IdP)'
     expect((await pagina('tesorera', 'tipo=concedidos&vigentes=false')).items).toEqual([
       expect.objectContaining({ id_acceso: concedido, estado: 'revocado', causa_fin: 'origen' }),
     ]);
-    const historial = (await as.admin.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data as {
+    const historial = (await as.admin.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data
+      .items as {
       descripcion: string;
     }[];
     expect(historial.map((evento) => evento.descripcion)).toContain(
@@ -124,7 +125,7 @@ describe('grants of a person in Administración (real PostgreSQL, real dev IdP)'
     try {
       const ahora = (await as.admin.get(`/api/expedientes/${enSeccion.id_expediente}`)).json().data as Expediente;
       expect(ahora.responsable).toBeNull();
-      const historial = (await as.admin.get(`/api/expedientes/${enSeccion.id_expediente}/historial`)).json().data;
+      const historial = (await as.admin.get(`/api/expedientes/${enSeccion.id_expediente}/historial`)).json().data.items;
       expect(historial.find((evento: { evento: string }) => evento.evento === 'edicion')).toMatchObject({
         usuario: { username: 'admin' },
         descripcion: 'Dejó de ser responsable: ya no pertenece a la unidad del expediente ni a una superior.',

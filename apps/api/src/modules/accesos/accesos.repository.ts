@@ -5,7 +5,7 @@ import {
   type AccesosPersonaQuery,
   type NivelAcceso,
 } from '@ecodigital/contracts/accesos';
-import type { UnidadReferencia } from '@ecodigital/contracts/comunes';
+import { CAPACIDAD, type UnidadReferencia } from '@ecodigital/contracts/comunes';
 import type { Responsable } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
 import { isoString } from '../../shared/dates';
@@ -78,11 +78,32 @@ function toAcceso(row: AccesoRow): Acceso {
   };
 }
 
-/** Every grant on the expediente, newest first. */
+/** A grant in force (alias `alias`): not revoked, not past its `hasta`. */
+const vigente = (alias: string) =>
+  `(${alias}.revocado_en IS NULL AND (${alias}.hasta IS NULL OR ${alias}.hasta >= ${HOY_MADRID}))`;
+
+/** The grants in force on an expediente (`FROM …` to count them). */
+export const ACCESOS_VIGENTES = `FROM acceso a WHERE a.id_expediente = $1 AND ${vigente('a')}`;
+
+/** Ended grants listed besides those in force: the latest ones; older ones stay in the historial. */
+const TERMINADOS_LISTADOS = CAPACIDAD.accesosListados - CAPACIDAD.accesosVigentesPorExpediente;
+
+/**
+ * The grants on the expediente, newest first: every one in force (at most
+ * `CAPACIDAD.accesosVigentesPorExpediente`, refused beyond) and the latest ended ones.
+ */
 export async function findAccesos(db: Queryable, idExpediente: number): Promise<Acceso[]> {
-  const rows = await db.query<AccesoRow>(`${selectAcceso()} WHERE a.id_expediente = $1 ORDER BY a.id_acceso DESC`, [
-    idExpediente,
-  ]);
+  const rows = await db.query<AccesoRow>(
+    `${selectAcceso()}
+     WHERE a.id_expediente = $1
+       AND (${vigente('a')} OR a.id_acceso IN (
+         SELECT b.id_acceso FROM acceso b
+         WHERE b.id_expediente = $1 AND NOT ${vigente('b')}
+         ORDER BY b.id_acceso DESC LIMIT $2))
+     ORDER BY a.id_acceso DESC
+     LIMIT $3`,
+    [idExpediente, TERMINADOS_LISTADOS, CAPACIDAD.accesosListados],
+  );
   return rows.map(toAcceso);
 }
 

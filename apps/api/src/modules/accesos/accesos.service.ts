@@ -9,9 +9,11 @@ import {
   type AccesosPersonaQuery,
   type ConcederAcceso,
 } from '@ecodigital/contracts/accesos';
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import type { Database, Queryable } from '../../db/database';
 import { terminarDerivados } from '../../shared/accesos-derivados';
 import { registrarAuditoria } from '../../shared/auditoria';
+import { asegurarCapacidad, cifra } from '../../shared/capacidad';
 import type { Caller } from '../../shared/caller/caller';
 import { accesoLlegaA } from '../../shared/pertenencia';
 import {
@@ -47,6 +49,7 @@ import {
   hayAccesoVigente,
   insertAcceso,
   revocarAcceso,
+  ACCESOS_VIGENTES,
 } from './accesos.repository';
 
 /**
@@ -117,6 +120,14 @@ export async function conceder(
     if (await accesoLlegaA(tx, body, caller.id_usuario)) throw accesoNoValido(MENSAJES_ACCESO.aSiMismo);
     const derivadoDe = dentroDelPropio(gestionPor, hasta);
     if (await hayAccesoVigente(tx, idExpediente, body)) throw accesoYaVigente();
+    await asegurarCapacidad(
+      tx,
+      ACCESOS_VIGENTES,
+      [idExpediente],
+      CAPACIDAD.accesosVigentesPorExpediente,
+      `El expediente ya tiene ${cifra(CAPACIDAD.accesosVigentesPorExpediente)} accesos vigentes, el máximo. Revoque alguno antes de conceder otro.`,
+    );
+
     const id = await insertAcceso(tx, {
       id_expediente: idExpediente,
       id_usuario: body.id_usuario ?? null,

@@ -215,7 +215,7 @@ describe('what each person may see in lists, counts, exports, Inicio and notific
     const dejado = (await as.gestor.get(`/api/expedientes/${creados.urbanismo[2]!.id_expediente}`)).json().data;
     expect(dejado.responsable).toBeNull();
     const historial = (await as.gestor.get(`/api/expedientes/${creados.urbanismo[2]!.id_expediente}/historial`)).json()
-      .data as { evento: string }[];
+      .data.items as { evento: string }[];
     const evento = historial.find((entrada) => entrada.evento === 'edicion');
     expect(evento).toMatchObject({
       evento: 'edicion',

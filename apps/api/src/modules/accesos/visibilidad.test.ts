@@ -190,7 +190,8 @@ describe('visibility of expedientes by unidad, responsable and acceso (real Post
     const otraVez = await as.gestor.delete(`/api/expedientes/${expediente.id_expediente}/accesos/${acceso.id_acceso}`);
     expect(otraVez.statusCode).toBe(409);
 
-    const eventos = (await as.gestor.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data as {
+    const eventos = (await as.gestor.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data
+      .items as {
       evento: string;
       descripcion: string;
       motivo: string | null;
@@ -317,7 +318,7 @@ describe('visibility of expedientes by unidad, responsable and acceso (real Post
     }
     const enTesoreria = await as.tesorera.get(`/api/expedientes/${expediente.id_expediente}/historial`);
     expect(enTesoreria.statusCode).toBe(200);
-    expect(enTesoreria.json().data[0]).toMatchObject({
+    expect(enTesoreria.json().data.items[0]).toMatchObject({
       evento: 'transferencia',
       descripcion: 'Transfirió el expediente de «Urbanismo» a «Tesorería»; queda sin responsable.',
       motivo: 'Corresponde a la liquidación de tasas',
@@ -349,7 +350,8 @@ describe('visibility of expedientes by unidad, responsable and acceso (real Post
     });
     expect(transferido.statusCode, transferido.body).toBe(200);
     expect(transferido.json().data.responsable).toMatchObject({ username: 'tesorera' });
-    const [evento] = (await as.tesorera.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data;
+    const [evento] = (await as.tesorera.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data
+      .items;
     expect(evento).toMatchObject({
       descripcion: 'Transfirió el expediente de «Urbanismo» a «Tesorería», con Ana Belén Romero Gil como responsable.',
       cambios: [

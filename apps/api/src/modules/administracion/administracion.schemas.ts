@@ -1,3 +1,4 @@
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import {
   AsignarPermisosSchema,
   DenegacionesPaginaSchema,
@@ -27,7 +28,7 @@ const tags = ['administración'];
 export const listarUnidadesSchema = {
   tags,
   summary: 'Unidades (árbol plano: `id_padre` anida), con sus personas y expedientes',
-  response: { 200: ReadEnvelope(Type.Array(UnidadSchema)) },
+  response: { 200: ReadEnvelope(Type.Array(UnidadSchema, { maxItems: CAPACIDAD.unidades })) },
 };
 
 export const crearUnidadSchema = {
@@ -86,7 +87,7 @@ export const asignarPermisosSchema = {
 export const listarCatalogoSchema = {
   tags,
   summary: 'Entradas del catálogo, con cuántos registros usan cada una',
-  response: { 200: ReadEnvelope(Type.Array(EntradaCatalogoSchema)) },
+  response: { 200: ReadEnvelope(Type.Array(EntradaCatalogoSchema, { maxItems: CAPACIDAD.entradasDeCatalogo })) },
 };
 
 export const crearEntradaSchema = {

@@ -522,7 +522,7 @@ describe("membership from the identity provider's groups (OIDC_GROUPS_CLAIM)", (
 
     await (await conGrupos('consulta', [CODIGOS.tesoreria])).get('/api/session/get');
     expect((await admin.get(url)).json().data.responsable).toBeNull();
-    const historial = (await admin.get(`${url}/historial`)).json().data as { evento: string }[];
+    const historial = (await admin.get(`${url}/historial`)).json().data.items as { evento: string }[];
     expect(historial.find((evento) => evento.evento === 'edicion')).toMatchObject({
       usuario: { username: 'consulta' },
       descripcion:

@@ -5,7 +5,10 @@ import type {
   EntradaCatalogo,
 } from '@ecodigital/contracts/administracion';
 import type { Database } from '../../db/database';
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
+import { CATALOGO_ETIQUETAS } from '@ecodigital/contracts/administracion';
 import { registrarAuditoria } from '../../shared/auditoria';
+import { asegurarCapacidad, cifra } from '../../shared/capacidad';
 import type { Caller } from '../../shared/caller/caller';
 import { conflicto, entradaNoExiste, MENSAJES_ADMINISTRACION } from './administracion.mensajes';
 import {
@@ -30,6 +33,15 @@ export async function crearEntrada(
   const catalogo = CATALOGOS[nombreCatalogo];
   const nombre = normalizarNombre(body.nombre);
   return db.transaction(async (tx) => {
+    // Serialises the additions to this catalogue, so the count below stays true until the insert.
+    await tx.query(`LOCK TABLE ${catalogo.tabla} IN SHARE ROW EXCLUSIVE MODE`);
+    await asegurarCapacidad(
+      tx,
+      `FROM ${catalogo.tabla}`,
+      [],
+      CAPACIDAD.entradasDeCatalogo,
+      `«${CATALOGO_ETIQUETAS[nombreCatalogo]}» ya tiene ${cifra(CAPACIDAD.entradasDeCatalogo)} entradas, el máximo. Renombre o reactive una existente en lugar de añadir otra.`,
+    );
     if (await existeNombre(tx, catalogo, nombre)) throw conflicto(MENSAJES_ADMINISTRACION.entradaRepetida(nombre));
     const id = await insertEntrada(tx, catalogo, nombre);
     await registrarAuditoria(tx, {

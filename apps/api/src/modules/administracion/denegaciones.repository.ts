@@ -1,4 +1,5 @@
 import {
+  DETALLE_DENEGACIONES,
   DIAS_DENEGACIONES,
   LIMITES_ADMINISTRACION,
   type Denegacion,
@@ -50,7 +51,7 @@ export async function findDenegaciones(db: Queryable, query: DenegacionesQuery):
                 'dia', to_char(d.dia, 'YYYY-MM-DD'), 'ruta', d.ruta, 'motivo', d.motivo, 'veces', d.veces,
                 'ids', d.ids, 'primera_en', d.primera_en, 'ultima_en', d.ultima_en)
               FROM periodo d WHERE d.id_usuario = p.id_usuario
-              ORDER BY d.ultima_en DESC LIMIT 20
+              ORDER BY d.ultima_en DESC LIMIT ${DETALLE_DENEGACIONES.filasPorPersona}
             ) AS detalle
      FROM personas p JOIN usuario u ON u.id_usuario = p.id_usuario
      ORDER BY p.veces DESC, p.ultima_en DESC, p.id_usuario

@@ -1,3 +1,4 @@
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import type { PermisoDescrito, RolAdmin } from '@ecodigital/contracts/administracion';
 import type { Queryable } from '../../db/database';
 
@@ -14,7 +15,9 @@ export async function findRoles(db: Queryable): Promise<Omit<RolAdmin, 'permisos
             ARRAY(SELECT permiso FROM rol_permiso rp WHERE rp.rol = r.nombre ORDER BY permiso) AS permisos,
             (SELECT count(*) FROM usuario u WHERE r.nombre = ANY(u.roles))::integer AS personas
      FROM rol r
-     ORDER BY r.nombre`,
+     ORDER BY r.nombre
+     LIMIT $1`,
+    [CAPACIDAD.roles],
   );
 }
 
@@ -25,7 +28,9 @@ export async function findRolesSinDeclarar(db: Queryable): Promise<{ rol: string
      FROM (SELECT DISTINCT u.id_usuario, unnest(u.roles) AS rol FROM usuario u) vistos
      WHERE NOT EXISTS (SELECT 1 FROM rol r WHERE r.nombre = vistos.rol)
      GROUP BY vistos.rol
-     ORDER BY vistos.rol`,
+     ORDER BY vistos.rol
+     LIMIT $1`,
+    [CAPACIDAD.roles],
   );
 }
 

@@ -1,6 +1,8 @@
 import type { CrearUnidad, EditarUnidad, Unidad } from '@ecodigital/contracts/administracion';
 import type { Database, Queryable } from '../../db/database';
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import { registrarAuditoria } from '../../shared/auditoria';
+import { asegurarCapacidad, cifra } from '../../shared/capacidad';
 import type { Caller } from '../../shared/caller/caller';
 import { retirarResponsablesAjenos } from '../../shared/pertenencia';
 import { conflicto, MENSAJES_ADMINISTRACION, noValido, unidadNoExiste } from './administracion.mensajes';
@@ -51,6 +53,13 @@ export async function crearUnidad(db: Database, caller: Caller, body: CrearUnida
   };
   return db.transaction(async (tx) => {
     await tx.query(BLOQUEO_ARBOL);
+    await asegurarCapacidad(
+      tx,
+      'FROM unidad',
+      [],
+      CAPACIDAD.unidades,
+      `Ya hay ${cifra(CAPACIDAD.unidades)} unidades, el máximo. Reutilice una desactivada (renómbrela o muévala) en lugar de crear otra.`,
+    );
     await comprobarPadre(tx, nueva.id_padre);
     await comprobarUnicidad(tx, nueva);
     const creada = await insertUnidad(tx, nueva);

@@ -13,7 +13,11 @@ import { estadoIndice, iniciarReindexado } from './indice-texto.service';
 const busquedaRoutes: FastifyPluginAsyncTypebox<{ tessdataDir: string }> = async (app, { tessdataDir }) => {
   app.get(
     '/documentos/buscar',
-    { schema: buscarSchema, preValidation: requirePermiso('expedientes.ver') },
+    {
+      schema: buscarSchema,
+      preValidation: requirePermiso('expedientes.ver'),
+      config: { limite: { clase: 'busqueda' } },
+    },
     async (request) => {
       const { q, page = 1, pageSize = LIMITES_BUSQUEDA.porPagina, id_expediente, id_unidad } = request.query;
       const alternativas = leerBusqueda(q);

@@ -1,4 +1,4 @@
-import type { TrozoFragmento } from '@ecodigital/contracts/documentos';
+import { LIMITES_BUSQUEDA, type TrozoFragmento } from '@ecodigital/contracts/documentos';
 
 /** Marks `ts_headline` puts around matched words; the stored text never holds them (see `normalizarTexto`). */
 export const INICIO_RESALTE = '\uE000';
@@ -22,7 +22,10 @@ export function trozosDeFragmento(fragmento: string | null): TrozoFragmento[] {
     const resto = parte.slice(fin + 1);
     if (resto) trozos.push({ texto: resto, resaltado: false });
   }
-  return trozos.map((trozo) => ({ ...trozo, texto: trozo.texto.replace(/\s+/g, ' ') }));
+  // A fragment is a few dozen words (`MaxWords`): this cap is never reached by a real one.
+  return trozos
+    .slice(0, LIMITES_BUSQUEDA.trozosMax)
+    .map((trozo) => ({ ...trozo, texto: trozo.texto.replace(/\s+/g, ' ') }));
 }
 
 /** A lexeme of a tsquery's text form, optionally a prefix (`:*`); a quote inside is doubled. */

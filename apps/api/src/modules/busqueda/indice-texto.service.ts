@@ -1,4 +1,4 @@
-import type { IndiceTextoEstado, Reindexar } from '@ecodigital/contracts/documentos';
+import { LIMITES_BUSQUEDA, type IndiceTextoEstado, type Reindexar } from '@ecodigital/contracts/documentos';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
@@ -45,7 +45,7 @@ export async function estadoIndice(db: Queryable, ocrDisponible: boolean): Promi
      JOIN expediente e ON e.id_expediente = d.id_expediente
      WHERE dt.estado = 'error'
      ORDER BY dt.actualizado DESC, dt.id_documento DESC
-     LIMIT 20`,
+     LIMIT ${LIMITES_BUSQUEDA.erroresListados}`,
   );
   return {
     porEstado,

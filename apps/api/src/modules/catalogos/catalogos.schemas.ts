@@ -6,6 +6,7 @@ import {
   UnidadCatalogoSchema,
   UnidadesQuerySchema,
 } from '@ecodigital/contracts/expedientes';
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import { Type } from 'typebox';
 
 const tags = ['catálogos'];
@@ -13,7 +14,7 @@ const tags = ['catálogos'];
 export const tiposSchema = {
   tags,
   summary: 'Tipos de expediente (los desactivados solo sirven para filtrar expedientes antiguos)',
-  response: { 200: ReadEnvelope(Type.Array(CatalogoEntradaSchema)) },
+  response: { 200: ReadEnvelope(Type.Array(CatalogoEntradaSchema, { maxItems: CAPACIDAD.entradasDeCatalogo })) },
 };
 
 export const unidadesSchema = {
@@ -21,7 +22,7 @@ export const unidadesSchema = {
   summary:
     'Unidades: todas (para filtrar) o, con `ambito=creacion`, las activas en las que quien llama puede abrir expedientes',
   querystring: UnidadesQuerySchema,
-  response: { 200: ReadEnvelope(Type.Array(UnidadCatalogoSchema)) },
+  response: { 200: ReadEnvelope(Type.Array(UnidadCatalogoSchema, { maxItems: CAPACIDAD.unidades })) },
 };
 
 export const responsablesSchema = {
@@ -29,11 +30,11 @@ export const responsablesSchema = {
   summary:
     'Personas conocidas (las que han iniciado sesión) o, con `unidad`, las que pueden ser responsables de un expediente de esa unidad: sus miembros y los de las unidades superiores',
   querystring: ResponsablesQuerySchema,
-  response: { 200: ReadEnvelope(Type.Array(ResponsableSchema)) },
+  response: { 200: ReadEnvelope(Type.Array(ResponsableSchema, { maxItems: CAPACIDAD.personas })) },
 };
 
 export const tiposDocumentalesSchema = {
   tags,
   summary: 'Tipos documentales (los desactivados no admiten documentos nuevos)',
-  response: { 200: ReadEnvelope(Type.Array(CatalogoEntradaSchema)) },
+  response: { 200: ReadEnvelope(Type.Array(CatalogoEntradaSchema, { maxItems: CAPACIDAD.entradasDeCatalogo })) },
 };

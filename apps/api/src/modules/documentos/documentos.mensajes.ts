@@ -101,6 +101,12 @@ export const rechazos = {
     ),
   expedienteCerrado: () => new RechazoArchivo(409, 'EXPEDIENTE_CERRADO', 'El expediente está cerrado.'),
   sinGestion: () => new RechazoArchivo(403, 'SIN_GESTION', MENSAJES_EXPEDIENTE.sinGestion),
+  expedienteLleno: (nombre: string, maximo: string) =>
+    new RechazoArchivo(
+      409,
+      'CAPACIDAD_AGOTADA',
+      `El archivo «${nombre}» no se incorporó: el expediente ya tiene ${maximo} documentos, el máximo. Ábralo en otro expediente relacionado.`,
+    ),
   demasiadosArchivos: (nombre: string, maximo: number) =>
     new RechazoArchivo(
       413,

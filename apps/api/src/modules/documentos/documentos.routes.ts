@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,7 +28,7 @@ import {
   registrarAcceso,
   type Acceso,
 } from './documentos.service';
-import { contentDisposition } from './descarga';
+import { coincideIfNoneMatch, contentDisposition, etagDe } from './descarga';
 import { servirDocumento } from './servir-documento';
 import { procesarSubida } from './subida.multipart';
 import { verificar, VERIFICACION_ABANDONADA_MS } from './verificacion.service';
@@ -49,7 +50,7 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: subirSchema,
       preValidation: requirePermiso('documentos.subir'),
-      config: { transferencia: 'subida' },
+      config: { transferencia: 'subida', limite: { clase: 'subida' } },
       handlerTimeout: LIMITE_TRANSFERENCIA_MS,
     },
     async (request, reply) => {
@@ -109,30 +110,40 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: await indice(app.db, await callerOf(request), idExpediente(request.params.id)),
   }));
 
-  app.get('/expedientes/:id/indice.json', { schema: indiceJsonSchema, preValidation: ver }, async (request, reply) => {
-    const datos = await indice(app.db, await callerOf(request), idExpediente(request.params.id));
-    return reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', contentDisposition('attachment', `indice-${datos.expediente.numero}.json`))
-      .header('cache-control', 'no-store')
-      .serializer((payload: string) => payload)
-      .send(`${JSON.stringify(datos, null, 2)}\n`);
-  });
+  const exportacion = { limite: { clase: 'exportacion' } } as const;
+  app.get(
+    '/expedientes/:id/indice.json',
+    { schema: indiceJsonSchema, preValidation: ver, config: exportacion },
+    async (request, reply) => {
+      const datos = await indice(app.db, await callerOf(request), idExpediente(request.params.id));
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', `indice-${datos.expediente.numero}.json`))
+        .header('cache-control', 'no-store')
+        .serializer((payload: string) => payload)
+        .send(`${JSON.stringify(datos, null, 2)}\n`);
+    },
+  );
 
-  app.get('/expedientes/:id/indice.pdf', { schema: indicePdfSchema, preValidation: ver }, async (request, reply) => {
-    const datos = await indice(app.db, await callerOf(request), idExpediente(request.params.id));
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('attachment', `indice-${datos.expediente.numero}.pdf`))
-      .header('cache-control', 'no-store')
-      .send(Buffer.from(await (await import('./indice-pdf')).indicePdf(datos)));
-  });
+  app.get(
+    '/expedientes/:id/indice.pdf',
+    { schema: indicePdfSchema, preValidation: ver, config: exportacion },
+    async (request, reply) => {
+      const datos = await indice(app.db, await callerOf(request), idExpediente(request.params.id));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', `indice-${datos.expediente.numero}.pdf`))
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(await (await import('./indice-pdf')).indicePdf(datos)));
+    },
+  );
 
   app.post(
     '/expedientes/:id/verificar',
     {
       schema: verificarSchema,
       preValidation: requirePermiso('documentos.verificar'),
+      config: { limite: { clase: 'verificacion' } },
       handlerTimeout: LIMITE_VERIFICACION_MS,
     },
     async (request) => {
@@ -176,8 +187,15 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: miniaturaSchema, preValidation: descargar, compress: false },
     async (request, reply) => {
       const imagen = await miniatura(app.db, await callerOf(request), idDocumento(request.params.id));
-      // Re-extraction may replace it; a short private cache is enough for scrolling a list.
-      return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=300').send(imagen);
+      // Revalidated on every use like the documents, so a revocation or a sign-out takes effect at
+      // once; the ETag spares the bytes while it is the same image (re-extraction may replace it).
+      const etag = etagDe(createHash('sha256').update(imagen).digest('hex'));
+      reply
+        .header('cache-control', 'private, no-cache')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      if (coincideIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.header('content-type', 'image/jpeg').send(imagen);
     },
   );
 

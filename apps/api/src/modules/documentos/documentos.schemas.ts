@@ -7,7 +7,9 @@ import {
   ResultadoSubidaSchema,
   ResultadoVerificacionSchema,
   SubidaRechazadaSchema,
+  LIMITES_DOCUMENTO,
 } from '@ecodigital/contracts/documentos';
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import { Type } from 'typebox';
 import { IdParamsSchema } from '../../shared/id-param';
 
@@ -38,8 +40,8 @@ export const subirSchema = {
   consumes: ['multipart/form-data'],
   params: ExpedienteParamsSchema,
   response: {
-    200: WriteEnvelope(Type.Array(ResultadoSubidaSchema)),
-    201: WriteEnvelope(Type.Array(ResultadoSubidaSchema)),
+    200: WriteEnvelope(Type.Array(ResultadoSubidaSchema, { maxItems: LIMITES_DOCUMENTO.archivosPorSubida })),
+    201: WriteEnvelope(Type.Array(ResultadoSubidaSchema, { maxItems: LIMITES_DOCUMENTO.archivosPorSubida })),
     400: SubidaRechazadaSchema,
     403: SubidaRechazadaSchema,
     404: ApiError,
@@ -53,15 +55,19 @@ export const listarSchema = {
   tags,
   summary: 'Documentos del expediente por orden (anulados incluidos), con el estado de su texto',
   params: ExpedienteParamsSchema,
-  response: { 200: ReadEnvelope(Type.Array(DocumentoListadoSchema)), 404: ApiError },
+  response: {
+    200: ReadEnvelope(Type.Array(DocumentoListadoSchema, { maxItems: CAPACIDAD.documentosPorExpediente })),
+    404: ApiError,
+  },
 };
 
 export const miniaturaSchema = {
   tags,
-  summary: 'Miniatura (JPEG) de la primera página del documento o de la imagen, si ya se procesó',
+  summary:
+    'Miniatura (JPEG) de la primera página del documento o de la imagen, si ya se procesó (admite `If-None-Match`)',
   params: DocumentoParamsSchema,
   produces: ['image/jpeg'],
-  response: { 200: archivo('image/jpeg', 'La miniatura'), 404: ApiError },
+  response: { 200: archivo('image/jpeg', 'La miniatura'), 304: sinCambios, 404: ApiError },
 };
 
 export const indiceSchema = {
@@ -96,7 +102,7 @@ export const verificarSchema = {
 
 export const descargarSchema = {
   tags,
-  summary: 'Descarga el documento (admite `Range` e `If-None-Match`; la descarga queda en el historial)',
+  summary: 'Descarga el documento (admite `Range` e `If-None-Match`; la descarga se cuenta en el historial)',
   params: DocumentoParamsSchema,
   produces: ['application/octet-stream'],
   response: {
@@ -110,7 +116,8 @@ export const descargarSchema = {
 
 export const vistaSchema = {
   tags,
-  summary: 'Muestra el documento en el navegador (solo PDF, PNG y JPEG; admite `If-None-Match`); queda en el historial',
+  summary:
+    'Muestra el documento en el navegador (solo PDF, PNG y JPEG; admite `If-None-Match`); se cuenta en el historial',
   params: DocumentoParamsSchema,
   response: {
     200: archivo('application/octet-stream', 'El archivo'),

@@ -35,6 +35,7 @@ import {
   expedienteParaGestionar,
   findExpediente,
   insertEvento,
+  registrarLectura,
 } from '../expedientes/expedientes.public';
 
 async function expedienteVisible(db: Queryable, caller: Caller, id: number): Promise<Expediente> {
@@ -101,11 +102,11 @@ export async function registrarAcceso(
   documento: DocumentoAlmacenado,
   acceso: Acceso,
 ): Promise<void> {
-  await insertEvento(db, {
+  await registrarLectura(db, {
     id_expediente: documento.id_expediente,
+    id_documento: documento.id_documento,
     id_usuario: caller.id_usuario,
     evento: acceso === 'vista' ? 'documento_previsualizado' : 'documento_descargado',
-    descripcion: `${acceso === 'vista' ? 'Previsualizó' : 'Descargó'} el documento nº ${documento.orden} «${documento.nombre}».`,
   });
 }
 

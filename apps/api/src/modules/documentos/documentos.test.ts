@@ -106,6 +106,16 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
         [id],
       );
 
+  /** The counted reads of the expediente's documents (one row per person, document, kind and day). */
+  const lecturas = (id: number) =>
+    stack
+      .app()
+      .db.query<{ evento: string; id_documento: number; veces: number }>(
+        'SELECT evento, id_documento, veces FROM lectura WHERE id_expediente = $1 AND id_documento IS NOT NULL ORDER BY id',
+        [id],
+      );
+  const vecesLeido = async (id: number) => (await lecturas(id)).reduce((total, lectura) => total + lectura.veces, 0);
+
   async function cerrar(expediente: Expediente): Promise<void> {
     let version = expediente.version;
     for (const estado of ['en_tramite', 'cerrado']) {
@@ -466,7 +476,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
   });
 
   describe('download and preview', () => {
-    it('downloads with RFC 6266 name, nosniff, ETag, the detected type; one historial event', async () => {
+    it('downloads with RFC 6266 name, nosniff, ETag, the detected type; one read counted', async () => {
       const expediente = await crearExpediente();
       const contenido = Buffer.from('nombre;importe\nÁlvaro;1.234,50\n');
       const documento = await subirUno(expediente.id_expediente, 'Resolución nº 5.csv', contenido);
@@ -481,10 +491,9 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
         etag: `"${documento.huella}"`,
         'content-length': String(contenido.length),
       });
-      expect((await historial(expediente.id_expediente)).at(-1)).toMatchObject({
-        evento: 'documento_descargado',
-        descripcion: 'Descargó el documento nº 1 «Resolución nº 5.csv».',
-      });
+      expect(await lecturas(expediente.id_expediente)).toEqual([
+        { evento: 'documento_descargado', id_documento: documento.id_documento, veces: 1 },
+      ]);
     });
 
     it('downloads a PDF named poly.html as poly.html.pdf, and says so when it is incorporated', async () => {
@@ -513,6 +522,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       const documento = await subirUno(expediente.id_expediente, 'perdido.pdf', samplePdf('perdido'));
       await unlink(await rutaDe(documento.id_documento));
       const eventos = (await historial(expediente.id_expediente)).length;
+      const leido = await vecesLeido(expediente.id_expediente);
 
       const response = await as.consulta.get(`/api/documentos/${documento.id_documento}/descargar`);
       expect(response.statusCode).toBe(500);
@@ -522,6 +532,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
         code: 'ARCHIVO_AUSENTE',
       });
       expect(await historial(expediente.id_expediente)).toHaveLength(eventos);
+      expect(await vecesLeido(expediente.id_expediente)).toBe(leido);
     });
 
     it('serves byte ranges (206) with the same bytes, refuses unsatisfiable ones (416), logs only the first chunk', async () => {
@@ -534,7 +545,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
           .app()
           .inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.consulta}`, range, ...extra } });
 
-      const eventosAntes = (await historial(expediente.id_expediente)).length;
+      const eventosAntes = await vecesLeido(expediente.id_expediente);
       const primero = await pedir('bytes=0-999');
       expect(primero.statusCode).toBe(206);
       expect(primero.headers['content-range']).toBe(`bytes 0-999/${contenido.length}`);
@@ -544,7 +555,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       expect(Buffer.concat([primero.rawPayload, resto.rawPayload])).toEqual(contenido);
       const sufijo = await pedir('bytes=-10');
       expect(sufijo.rawPayload).toEqual(contenido.subarray(-10));
-      expect((await historial(expediente.id_expediente)).length).toBe(eventosAntes + 1);
+      expect(await vecesLeido(expediente.id_expediente)).toBe(eventosAntes + 1);
 
       const fuera = await pedir(`bytes=${contenido.length}-`);
       expect(fuera.statusCode).toBe(416);
@@ -566,7 +577,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
           url: `/api/documentos/${documento.id_documento}/${ruta}`,
           headers: { authorization: `Bearer ${tokens.consulta}`, 'if-none-match': ifNoneMatch },
         });
-      const eventosAntes = (await historial(expediente.id_expediente)).length;
+      const eventosAntes = await vecesLeido(expediente.id_expediente);
 
       for (const ruta of ['descargar', 'vista'] as const) {
         const cacheada = await pedir(ruta, `"otra", "${documento.huella}"`);
@@ -574,12 +585,12 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
         expect(cacheada.rawPayload.length).toBe(0);
         expect(cacheada.headers).toMatchObject({ etag: `"${documento.huella}"`, 'cache-control': 'private, no-cache' });
       }
-      expect((await historial(expediente.id_expediente)).length).toBe(eventosAntes);
+      expect(await vecesLeido(expediente.id_expediente)).toBe(eventosAntes);
 
       const otra = await pedir('descargar', `"${sha256(Buffer.from('otra versión'))}"`);
       expect(otra.statusCode).toBe(200);
       expect(otra.rawPayload).toEqual(contenido);
-      expect((await historial(expediente.id_expediente)).length).toBe(eventosAntes + 1);
+      expect(await vecesLeido(expediente.id_expediente)).toBe(eventosAntes + 1);
     });
 
     it('previews PDF and images inline with a restrictive CSP, refuses other formats (415)', async () => {
@@ -593,6 +604,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       expect(vistaPdf.headers['content-type']).toBe('application/pdf');
       expect(vistaPdf.headers['content-disposition']).toMatch(/^inline; filename="ver.pdf"/);
       expect(vistaPdf.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(vistaPdf.headers['content-security-policy']).toMatch(/; sandbox$/);
       expect(vistaPdf.headers['x-content-type-options']).toBe('nosniff');
 
       const vistaPng = await as.consulta.get(`/api/documentos/${png.id_documento}/vista`);
@@ -603,10 +615,48 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       expect(vistaDocx.statusCode).toBe(415);
       expect(vistaDocx.json().msg).toBe('Este formato no se puede previsualizar; descárguelo.');
       expect(
-        (await historial(expediente.id_expediente))
+        (await lecturas(expediente.id_expediente))
           .filter((e) => e.evento === 'documento_previsualizado')
-          .map((e) => e.descripcion),
-      ).toEqual(['Previsualizó el documento nº 1 «ver.pdf».', 'Previsualizó el documento nº 2 «ver.png».']);
+          .map((e) => e.id_documento),
+      ).toEqual([pdf.id_documento, png.id_documento]);
+    });
+
+    it('serves a thumbnail revalidated like a document (ETag, private no-cache, 304), checking access first', async () => {
+      const expediente = await crearExpediente();
+      const documento = await subirUno(expediente.id_expediente, 'con miniatura.pdf', samplePdf('miniatura'));
+      const imagen = sampleJpeg();
+      await stack
+        .app()
+        .db.query('INSERT INTO documento_miniatura (id_documento, imagen, ancho, alto) VALUES ($1, $2, 1, 1)', [
+          documento.id_documento,
+          imagen,
+        ]);
+      const url = `/api/documentos/${documento.id_documento}/miniatura`;
+      const pedir = (token: string, ifNoneMatch?: string) =>
+        stack.app().inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${token}`, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
+        });
+
+      const primera = await pedir(tokens.consulta);
+      expect(primera.statusCode).toBe(200);
+      expect(primera.rawPayload).toEqual(imagen);
+      expect(primera.headers).toMatchObject({
+        'content-type': 'image/jpeg',
+        'cache-control': 'private, no-cache',
+        etag: `"${sha256(imagen)}"`,
+        'x-content-type-options': 'nosniff',
+      });
+      const revalidada = await pedir(tokens.consulta, primera.headers.etag as string);
+      expect(revalidada.statusCode).toBe(304);
+      expect(revalidada.rawPayload.length).toBe(0);
+      expect(revalidada.headers['cache-control']).toBe('private, no-cache');
+
+      // Whoever may not see the expediente learns nothing, even holding the ETag.
+      const tesorera = (await stack.idp().tokensFor('tesorera')).access_token;
+      const ajena = await pedir(tesorera, primera.headers.etag as string);
+      expect(ajena.statusCode).toBe(404);
     });
 
     it('answers 404 for unknown documents and 401 without a token', async () => {

@@ -13,12 +13,11 @@ import type { DocumentoAlmacenado } from './documentos.repository';
 import type { Acceso } from './documentos.service';
 
 /**
- * Sandboxed and with nothing to load: a previewed file cannot run script or reach anything. PDFs
- * are the exception to `sandbox`: Chromium's PDF viewer does not start in a sandboxed document (to be
- * confirmed by the e2e preview test).
+ * Sandboxed and with nothing to load: a previewed file cannot run script or reach anything.
+ * Chromium's PDF viewer still shows a PDF opened under `sandbox` (checked by hand and by the e2e
+ * preview), so PDFs get it too.
  */
-const CSP_VISTA = "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'";
-const CSP_VISTA_IMAGEN = `${CSP_VISTA}; sandbox`;
+export const CSP_VISTA = "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; sandbox";
 
 /**
  * Sends a stored document's bytes, as a download or a preview: the SHA-256 as a strong ETag
@@ -87,7 +86,7 @@ export async function servirDocumento(
       ),
     );
   if (acceso === 'vista') {
-    reply.header('content-security-policy', documento.formato === 'PDF' ? CSP_VISTA : CSP_VISTA_IMAGEN);
+    reply.header('content-security-policy', CSP_VISTA);
   }
   if (parcial) {
     reply.code(206).header('content-range', `bytes ${parcial.start}-${parcial.end}/${documento.tamano}`);

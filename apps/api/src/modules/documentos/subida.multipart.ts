@@ -1,4 +1,4 @@
-import { CAMPOS_SUBIDA, type ResultadoSubida } from '@ecodigital/contracts/documentos';
+import { CAMPOS_SUBIDA, LIMITES_DOCUMENTO, type ResultadoSubida } from '@ecodigital/contracts/documentos';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { ApiHttpError } from '../../shared/errors';
@@ -28,7 +28,13 @@ export const MAX_ARCHIVOS_POR_ENVIO = 100;
  * Parts read at all: past these, parsing stops (the outcome of what was read is still answered).
  * Excess files are read only to learn their names, never stored.
  */
-const LIMITES_MULTIPART = { files: 1000, fields: 1000, parts: 2000, fieldSize: 1024, fieldNameSize: 100 };
+const LIMITES_MULTIPART = {
+  files: LIMITES_DOCUMENTO.archivosPorSubida,
+  fields: 1000,
+  parts: 2000,
+  fieldSize: 1024,
+  fieldNameSize: 100,
+};
 const LIMITE_SUPERADO = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
 export interface SubidaProcesada {

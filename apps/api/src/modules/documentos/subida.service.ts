@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import { findDocumento, findMismaHuella, findUltimaEntrada, insertDocumento, publico } from './documentos.repository';
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
+import { cifra } from '../../shared/capacidad';
 import { avisoExtension, avisoOtroExpediente, RechazoArchivo, rechazos } from './documentos.mensajes';
 import { nombreDeDescarga } from './descarga';
 import { hashEntrada } from './hash-chain';
@@ -52,6 +54,10 @@ export async function incorporarArchivo(contexto: ContextoSubida, archivo: Archi
       if (gemelo.enEsteExpediente) throw rechazos.duplicado(archivo.nombre, gemelo.enEsteExpediente);
 
       const ultima = await findUltimaEntrada(tx, idExpediente);
+      // Folios run 1, 2, 3… and no document is ever deleted: the last one is how many there are.
+      if ((ultima?.orden ?? 0) >= CAPACIDAD.documentosPorExpediente) {
+        throw rechazos.expedienteLleno(archivo.nombre, cifra(CAPACIDAD.documentosPorExpediente));
+      }
       const entrada = {
         id_expediente: idExpediente,
         orden: (ultima?.orden ?? 0) + 1,

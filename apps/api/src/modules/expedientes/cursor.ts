@@ -17,8 +17,12 @@ export function decodeCursor(cursor: string): string[] | null {
   }
 }
 
-const ENTERO = /^-?\d{1,10}$/;
-const LIMITES_ENTERO: Record<string, number> = { integer: 2_147_483_647, smallint: 32_767 };
+const ENTERO = /^-?\d{1,19}$/;
+const LIMITES_ENTERO: Record<string, bigint> = {
+  bigint: 9_223_372_036_854_775_807n,
+  integer: 2_147_483_647n,
+  smallint: 32_767n,
+};
 // `timestamptz::text` with DateStyle ISO, e.g. `2024-03-10 23:30:00.123456+00` or `…+05:30`.
 const TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-]\d{2}(?::\d{2}){0,2}$/;
 
@@ -48,6 +52,8 @@ export function clavesEncajan(claves: readonly string[], tipos: readonly string[
     if (tipo === 'text') return !clave.includes('\u0000');
     if (tipo === 'timestamptz') return fechaHoraValida(clave);
     const limite = LIMITES_ENTERO[tipo];
-    return limite !== undefined && ENTERO.test(clave) && Math.abs(Number(clave)) <= limite;
+    if (limite === undefined || !ENTERO.test(clave)) return false;
+    const valor = BigInt(clave);
+    return valor <= limite && -valor <= limite;
   });
 }

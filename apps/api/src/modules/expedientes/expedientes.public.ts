@@ -14,6 +14,6 @@ export {
 export { findExpediente } from './expedientes.repository';
 export { expedienteParaGestionar, type ExpedienteGestionado } from './para-gestionar';
 export { leerSobreExpediente, type GestionPor } from './base-de-gestion';
-export { findEventosConContexto, insertEvento, type EventoConContexto } from './historial.repository';
+export { findEventosConContexto, insertEvento, registrarLectura, type EventoConContexto } from './historial.repository';
 export { expedienteNoExiste, gestionPorAcceso, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
 export { admiteCambios, asegurarAdmiteCambios } from './ciclo-de-vida';

@@ -4,6 +4,7 @@ import { idDeRuta } from '../../shared/id-param';
 import { callerOf } from '../../shared/caller/caller';
 import { requirePermiso } from '../../shared/caller/permisos';
 import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
+import type { LimiteDeRuta } from '../../plugins/limites';
 import { expedienteNoExiste, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
 import {
   cambiarEstadoSchema,
@@ -34,17 +35,27 @@ const fechaMadrid = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/M
 const expedientesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ver = requirePermiso('expedientes.ver');
 
-  app.get('/expedientes', { schema: listarSchema, preValidation: ver }, async (request) => ({
-    success: true as const,
-    data: await listar(app.db, await callerOf(request), request.query),
-  }));
+  // Searching by text is what costs; paging the plain list is not counted.
+  const busqueda = {
+    clase: 'busqueda',
+    cuenta: (request) => Boolean((request.query as { q?: string }).q?.trim()),
+  } satisfies LimiteDeRuta;
+
+  app.get(
+    '/expedientes',
+    { schema: listarSchema, preValidation: ver, config: { limite: busqueda } },
+    async (request) => ({
+      success: true as const,
+      data: await listar(app.db, await callerOf(request), request.query),
+    }),
+  );
 
   app.get(
     '/expedientes/export.csv',
     {
       schema: exportarSchema,
       preValidation: ver,
-      config: { transferencia: 'descarga' },
+      config: { transferencia: 'descarga', limite: { clase: 'exportacion' } },
       handlerTimeout: LIMITE_TRANSFERENCIA_MS,
     },
     async (request, reply) => {
@@ -115,10 +126,14 @@ const expedientesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   );
 
-  app.get('/expedientes/:id/historial', { schema: historialSchema, preValidation: ver }, async (request) => ({
-    success: true as const,
-    data: await historial(app.db, await callerOf(request), idExpediente(request.params.id)),
-  }));
+  app.get(
+    '/expedientes/:id/historial',
+    { schema: historialSchema, preValidation: ver, config: { limite: { clase: 'historial' } } },
+    async (request) => ({
+      success: true as const,
+      data: await historial(app.db, await callerOf(request), idExpediente(request.params.id), request.query),
+    }),
+  );
 };
 
 export default expedientesRoutes;

@@ -6,7 +6,8 @@ import {
   ExpedienteSchema,
   ExpedientesListaQuerySchema,
   ExpedientesPaginaSchema,
-  HistorialEventoSchema,
+  HistorialPaginaSchema,
+  HistorialQuerySchema,
   TransferirExpedienteSchema,
 } from '@ecodigital/contracts/expedientes';
 import { Type } from 'typebox';
@@ -50,7 +51,7 @@ export const crearSchema = {
 
 export const consultarSchema = {
   tags,
-  summary: 'Detalle de un expediente (la consulta queda en el historial)',
+  summary: 'Detalle de un expediente (la consulta se cuenta en el historial, una vez por persona y día)',
   params: ExpedienteParamsSchema,
   response: { 200: ReadEnvelope(ExpedienteSchema), 404: ApiError },
 };
@@ -73,9 +74,13 @@ export const cambiarEstadoSchema = {
 
 export const historialSchema = {
   tags,
-  summary: 'Historial del expediente, lo más reciente primero',
+  summary: 'Historial del expediente por páginas, lo más reciente primero',
+  description:
+    'Los cambios, uno por evento; con `lecturas=true`, también las consultas, descargas y previsualizaciones, ' +
+    'contadas por persona y día. Para la página siguiente, envíe como `cursor` el `siguiente` de la actual.',
   params: ExpedienteParamsSchema,
-  response: { 200: ReadEnvelope(Type.Array(HistorialEventoSchema)), 404: ApiError },
+  querystring: HistorialQuerySchema,
+  response: { 200: ReadEnvelope(HistorialPaginaSchema), 400: ApiError, 404: ApiError },
 };
 
 export const transferirSchema = {

@@ -10,7 +10,9 @@ import {
   type ExpedientesFiltro,
   type ExpedientesListaQuery,
   type ExpedientesPagina,
-  type HistorialEvento,
+  LIMITES_HISTORIAL,
+  type HistorialPagina,
+  type HistorialQuery,
   type TransferirExpediente,
 } from '@ecodigital/contracts/expedientes';
 import type { Database, Queryable } from '../../db/database';
@@ -45,7 +47,13 @@ import {
   type DatosExpediente,
   type InicioPagina,
 } from './expedientes.repository';
-import { findHistorial, insertEvento } from './historial.repository';
+import {
+  findHistorialPagina,
+  hayLecturas,
+  insertEvento,
+  registrarLectura,
+  type PosicionHistorial,
+} from './historial.repository';
 import { leerPaginaConTotal } from './lista-pagina';
 
 /** A page of the list: after `cursor` when given (keyset, as fast deep as at the start), otherwise at the offset of `page`. */
@@ -159,25 +167,48 @@ async function asegurarUnidadDeCreacion(tx: Queryable, caller: Caller, idUnidad:
   }
 }
 
-/** The detail; each read is recorded in the historial. */
+/** The detail; the read is counted (one row per person, expediente and day). */
 export async function consultar(db: Database, caller: Caller, id: number): Promise<Expediente> {
   return db.transaction(async (tx) => {
     const expediente = await findExpediente(tx, caller, id);
     if (!expediente) throw expedienteNoExiste();
-    await insertEvento(tx, {
-      id_expediente: id,
-      id_usuario: caller.id_usuario,
-      evento: 'consulta',
-      descripcion: 'Consultó el expediente.',
-    });
+    await registrarLectura(tx, { id_expediente: id, id_usuario: caller.id_usuario, evento: 'consulta' });
     return expediente;
   });
 }
 
-export async function historial(db: Database, caller: Caller, id: number): Promise<HistorialEvento[]> {
+/** A page of the historial, newest first; after `cursor` when given. */
+export async function historial(
+  db: Database,
+  caller: Caller,
+  id: number,
+  query: HistorialQuery,
+): Promise<HistorialPagina> {
+  const despuesDe = query.cursor === undefined ? undefined : posicionDelCursor(query.cursor);
   const expediente = await findExpediente(db, caller, id);
   if (!expediente) throw expedienteNoExiste();
-  return findHistorial(db, id);
+  const [{ items, siguiente }, lecturas] = await Promise.all([
+    findHistorialPagina(db, id, {
+      despuesDe,
+      limite: query.pageSize ?? LIMITES_HISTORIAL.pagina,
+      lecturas: query.lecturas ?? false,
+    }),
+    hayLecturas(db, id),
+  ]);
+  return {
+    items,
+    siguiente: siguiente && encodeCursor([siguiente.fecha, siguiente.clase, siguiente.id]),
+    hay_lecturas: lecturas,
+  };
+}
+
+function posicionDelCursor(cursor: string): PosicionHistorial {
+  const claves = decodeCursor(cursor);
+  if (!claves || !clavesEncajan(claves, ['timestamptz', 'text', 'bigint']) || !['e', 'l'].includes(claves[1]!)) {
+    throw solicitudNoValida(MENSAJES_EXPEDIENTE.cursorNoValido);
+  }
+  const [fecha, clase, id] = claves as [string, 'e' | 'l', string];
+  return { fecha, clase, id };
 }
 
 interface CampoEditable {

@@ -305,9 +305,12 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       const response = await as.consulta.get(`/api/expedientes/${creado.id_expediente}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ success: true, data: creado });
-      const historial = (await as.consulta.get(`/api/expedientes/${creado.id_expediente}/historial`)).json().data;
+      const historial = (
+        await as.consulta.get(`/api/expedientes/${creado.id_expediente}/historial?lecturas=true`)
+      ).json().data.items;
       expect(historial[0]).toMatchObject({
         evento: 'consulta',
+        lectura: { veces: 1 },
         usuario: { username: 'consulta', nombre_completo: 'Lucía Fernández Díaz' },
       });
     });
@@ -358,7 +361,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       });
       expect(new Date(body.data.actualizado_en).getTime()).toBeGreaterThan(new Date(creado.actualizado_en).getTime());
 
-      const historial = (await as.gestor.get(`/api/expedientes/${creado.id_expediente}/historial`)).json().data;
+      const historial = (await as.gestor.get(`/api/expedientes/${creado.id_expediente}/historial`)).json().data.items;
       const edicion = historial.find((evento: { evento: string }) => evento.evento === 'edicion');
       expect(edicion.usuario).toMatchObject({ username: 'gestor' });
       expect(edicion.cambios).toEqual([
@@ -510,7 +513,8 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       if (hacia === 'archivado') expect(body.data.fecha_cierre).toBe(expediente.fecha_cierre);
       expect(body.msg).toBe(motivo ? 'Expediente reabierto.' : `El expediente pasó a «${ESTADO_ETIQUETAS[hacia]}».`);
 
-      const [ultimo] = (await as.gestor.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data;
+      const [ultimo] = (await as.gestor.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data
+        .items;
       expect(ultimo).toMatchObject({
         evento: 'cambio_estado',
         descripcion: `Cambió el estado de «${ESTADO_ETIQUETAS[desde]}» a «${ESTADO_ETIQUETAS[hacia]}»`,
@@ -579,7 +583,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
   });
 
   describe('historial', () => {
-    it('tells the whole story newest first: creacion, edicion, cambio_estado (with motivo), consulta', async () => {
+    it('tells the whole story newest first: creacion, edicion, cambio_estado (with motivo), consulta (counted)', async () => {
       const creado = await crear();
       const id = creado.id_expediente;
       const editado = (
@@ -597,9 +601,9 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       }
       await as.consulta.get(`/api/expedientes/${id}`);
 
-      const response = await as.consulta.get(`/api/expedientes/${id}/historial`);
+      const response = await as.consulta.get(`/api/expedientes/${id}/historial?lecturas=true`);
       expect(response.statusCode).toBe(200);
-      const eventos = response.json().data;
+      const eventos = response.json().data.items;
       expect(eventos.map((evento: { evento: string }) => evento.evento)).toEqual([
         'consulta',
         'cambio_estado',
@@ -622,7 +626,9 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         usuario: { username: 'gestor' },
       });
       for (const evento of eventos) expect(new Date(evento.fecha).toISOString()).toBe(evento.fecha);
-      const ids = eventos.map((evento: { id: number }) => evento.id);
+      const fechas = eventos.map((evento: { fecha: string }) => evento.fecha);
+      expect([...fechas].sort().reverse()).toEqual(fechas);
+      const ids = eventos.slice(1).map((evento: { id: number }) => evento.id);
       expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     });
 

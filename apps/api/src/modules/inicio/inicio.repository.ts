@@ -12,7 +12,7 @@ import { isoString } from '../../shared/dates';
 import { INICIO_HOY, INICIO_MES, MES_ACTUAL, ultimosMeses } from './periodo.sql';
 import { expedientesVisibles, findEventosConContexto, veTodosLosExpedientes } from '../expedientes/expedientes.public';
 
-/** Events that record a reading, not a change: left out of "Actividad reciente" (and of its index). */
+/** Reads recorded in the historial before they were counted apart (migration 013): left out of "Actividad reciente" (and of its index). */
 export const EVENTOS_LECTURA = `('consulta', 'documento_descargado', 'documento_previsualizado')`;
 
 /**

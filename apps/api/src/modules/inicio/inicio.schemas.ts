@@ -4,6 +4,7 @@ import {
   CifrasInicioSchema,
   DocumentosPorTipoSchema,
   ExpedientesPorMesSchema,
+  LIMITES_INICIO,
   MiExpedienteSchema,
 } from '@ecodigital/contracts/inicio';
 import { Type } from 'typebox';
@@ -31,11 +32,11 @@ export const porTipoDocumentalSchema = {
 export const misExpedientesSchema = {
   tags,
   summary: 'Expedientes abiertos o en trámite de los que la persona es responsable, los más antiguos primero',
-  response: { 200: ReadEnvelope(Type.Array(MiExpedienteSchema)) },
+  response: { 200: ReadEnvelope(Type.Array(MiExpedienteSchema, { maxItems: LIMITES_INICIO.misExpedientes })) },
 };
 
 export const actividadSchema = {
   tags,
   summary: 'Últimos cambios en los expedientes visibles (sin las consultas ni las descargas)',
-  response: { 200: ReadEnvelope(Type.Array(ActividadEventoSchema)) },
+  response: { 200: ReadEnvelope(Type.Array(ActividadEventoSchema, { maxItems: LIMITES_INICIO.actividad })) },
 };

@@ -4,6 +4,9 @@ const AHORA_MADRID = `(now() AT TIME ZONE 'Europe/Madrid')`;
 /** Start of today (Europe/Madrid), a timestamptz. */
 export const INICIO_HOY = `(date_trunc('day', ${AHORA_MADRID}) AT TIME ZONE 'Europe/Madrid')`;
 
+/** Today's date (Europe/Madrid), a date. */
+export const DIA_HOY = `(${AHORA_MADRID})::date`;
+
 /** Start of the current month (Europe/Madrid), a timestamptz. */
 export const INICIO_MES = `(date_trunc('month', ${AHORA_MADRID}) AT TIME ZONE 'Europe/Madrid')`;
 

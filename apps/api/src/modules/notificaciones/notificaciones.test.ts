@@ -10,7 +10,9 @@ import {
   idUsuario,
   insertarDocumento,
   insertarEvento,
+  insertarLectura,
 } from '../inicio/testing/inicio-fixtures';
+import { DIA_HOY } from '../inicio/inicio.public';
 
 describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
   const stack = useTestStack();
@@ -127,7 +129,7 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
     await stack
       .app()
       .db.query(`UPDATE expediente SET fecha_apertura = ${aAyer} WHERE id_expediente = $1`, [ayer.id_expediente]);
-    await insertarDocumento(stack.app().db, {
+    const hoy = await insertarDocumento(stack.app().db, {
       id_expediente: expediente.id_expediente,
       tipo: 'Informe',
       subido_por: id.gestor,
@@ -138,18 +140,23 @@ describe('notificaciones API (real PostgreSQL, real dev IdP)', () => {
       subido_por: id.gestor,
       fecha: aAyer,
     });
-    for (const creado of ['now()', aAyer]) {
-      await insertarEvento(stack.app().db, {
+    // Downloads are counted per person, document and day: today's counts add up, yesterday's do not.
+    for (const [username, veces, dia] of [
+      ['consulta', 3, undefined],
+      ['gestor', 2, undefined],
+      ['consulta', 4, `${DIA_HOY} - 1`],
+    ] as const) {
+      await insertarLectura(stack.app().db, {
         id_expediente: expediente.id_expediente,
-        id_usuario: id.consulta,
-        evento: 'documento_descargado',
-        descripcion: 'Descargó el documento.',
-        creado_en: creado,
+        id_documento: hoy,
+        id_usuario: id[username],
+        veces,
+        dia,
       });
     }
     expect((await notificaciones(as.consulta)).cifras).toEqual({
       documentos_subidos_hoy: antes.documentos_subidos_hoy + 1,
-      descargas_hoy: antes.descargas_hoy + 1,
+      descargas_hoy: antes.descargas_hoy + 5,
       expedientes_nuevos_hoy: antes.expedientes_nuevos_hoy + 1,
     });
   });

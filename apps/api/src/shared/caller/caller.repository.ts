@@ -1,3 +1,4 @@
+import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import type { Usuario } from '@ecodigital/contracts/session';
 import type { Queryable } from '../../db/database';
 
@@ -24,7 +25,15 @@ export async function upsertUsuario(db: Queryable, claims: UsuarioClaims): Promi
        roles = EXCLUDED.roles,
        ultimo_acceso = EXCLUDED.ultimo_acceso
      RETURNING id_usuario, sub, username, nombres, apellidos, email, roles`,
-    [claims.sub, claims.username, claims.nombres, claims.apellidos, claims.email, claims.roles],
+    // Kept to show and list them; what a person may do is read from the token's roles, all of them.
+    [
+      claims.sub,
+      claims.username,
+      claims.nombres,
+      claims.apellidos,
+      claims.email,
+      claims.roles.slice(0, CAPACIDAD.rolesPorPersona),
+    ],
   );
   if (!usuario) throw new Error('El upsert de usuario no devolvió ninguna fila');
   return usuario;

@@ -1,4 +1,4 @@
-import type { Expediente, ExpedienteResumen, HistorialEvento } from '@ecodigital/contracts/expedientes';
+import type { Expediente, ExpedienteResumen, HistorialEntrada } from '@ecodigital/contracts/expedientes';
 
 export const juanCarlos = { id_usuario: 2, nombre_completo: 'Juan Carlos Pérez Ruiz', username: 'gestor' };
 export const lucia = { id_usuario: 3, nombre_completo: 'Lucía Fernández Díaz', username: 'consulta' };
@@ -54,7 +54,7 @@ export function resumenDemo(overrides: Partial<ExpedienteResumen> = {}): Expedie
   return { ...resumen, ...overrides };
 }
 
-export function eventoDemo(overrides: Partial<HistorialEvento> = {}): HistorialEvento {
+export function eventoDemo(overrides: Partial<HistorialEntrada> = {}): HistorialEntrada {
   return {
     id: 1,
     evento: 'creacion',
@@ -63,6 +63,7 @@ export function eventoDemo(overrides: Partial<HistorialEvento> = {}): HistorialE
     motivo: null,
     usuario: juanCarlos,
     fecha: '2025-03-04T09:15:00.000Z',
+    lectura: null,
     ...overrides,
   };
 }

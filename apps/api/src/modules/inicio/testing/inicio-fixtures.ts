@@ -3,7 +3,7 @@ import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { expect } from 'vitest';
 import type { Queryable } from '../../../db/database';
 import type { ApiClient } from '../../../testing/api-client';
-import { INICIO_HOY, INICIO_MES } from '../periodo.sql';
+import { DIA_HOY, INICIO_HOY, INICIO_MES } from '../periodo.sql';
 import { idUnidad } from '../../../testing/organizacion';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -96,6 +96,18 @@ export async function insertarEvento(
     `INSERT INTO historial (id_expediente, id_usuario, evento, descripcion, creado_en)
      VALUES ($1, $2, $3, $4, ${evento.creado_en ?? 'now()'})`,
     [evento.id_expediente, evento.id_usuario, evento.evento, evento.descripcion],
+  );
+}
+
+/** A counted read written directly, on today's date (Europe/Madrid) unless `dia` says another (SQL). */
+export async function insertarLectura(
+  db: Queryable,
+  lectura: { id_expediente: number; id_documento: number; id_usuario: number; veces: number; dia?: string },
+) {
+  await db.query(
+    `INSERT INTO lectura (id_expediente, id_documento, id_usuario, evento, dia, veces)
+     VALUES ($1, $2, $3, 'documento_descargado', ${lectura.dia ?? DIA_HOY}, $4)`,
+    [lectura.id_expediente, lectura.id_documento, lectura.id_usuario, lectura.veces],
   );
 }
 

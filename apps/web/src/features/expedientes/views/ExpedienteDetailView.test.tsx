@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CambiarEstado, Expediente } from '@ecodigital/contracts/expedientes';
 import { ExpedienteVerRoute } from '../../../app/views/ExpedienteVerRoute';
@@ -286,34 +287,62 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     expect(server().requests.filter((request) => request.path === '/api/expedientes/7')).toHaveLength(2);
   });
 
-  it('shows the history newest first with changes, motivo, who and when; reads on demand', async () => {
-    server().routes.set('GET /api/expedientes/7/historial', () => ({
+  it('offline, «Pasar a trámite» says «Sin conexión» at once and is not replayed when the connection returns', async () => {
+    server().routes.set('POST /api/expedientes/7/estado', () => ({ drop: true }));
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pasar a trámite' }));
+    const dialog = await screen.findByRole('dialog');
+    onlineManager.setOnline(false);
+    try {
+      await userEvent.click(dialogButton(dialog, 'Pasar a trámite'));
+      await screen.findByText('Sin conexión');
+      expect(screen.queryByText('Error general')).toBeNull();
+      // The person decides: the dialog is still there to try again or cancel.
+      expect(dialog.isConnected).toBe(true);
+      await waitFor(() => expect(dialogButton(dialog, 'Pasar a trámite').className).not.toContain('loading'));
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    // Back online nothing is sent by itself.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    const cambios = server().requests.filter((request) => request.path === '/api/expedientes/7/estado');
+    expect(cambios).toHaveLength(1);
+  });
+
+  it('shows the history newest first with changes, motivo, who and when; counted reads on demand', async () => {
+    const cambios = [
+      eventoDemo({
+        id: 3,
+        evento: 'cambio_estado',
+        descripcion: 'Cambió el estado de Cerrado a En trámite',
+        motivo: 'Aporta documentación nueva',
+        fecha: '2025-03-06T17:05:00',
+      }),
+      eventoDemo({
+        id: 2,
+        evento: 'edicion',
+        descripcion: 'Editó el expediente',
+        cambios: [{ campo: 'asunto', anterior: 'Licencia', nuevo: 'Licencia de obra' }],
+        fecha: '2025-03-05T08:30:00',
+      }),
+      eventoDemo({ id: 1, fecha: '2025-03-04T09:15:00' }),
+    ];
+    const lectura = eventoDemo({
+      id: 3,
+      evento: 'consulta',
+      descripcion: 'Consultó el expediente 37 veces.',
+      usuario: lucia,
+      fecha: '2025-03-07T09:12:00',
+      lectura: { veces: 37, dia: '2025-03-07', primera: '2025-03-07T09:12:00', ultima: '2025-03-07T17:40:00' },
+    });
+    server().routes.set('GET /api/expedientes/7/historial', (request) => ({
       body: {
         success: true,
-        data: [
-          eventoDemo({
-            id: 4,
-            evento: 'consulta',
-            descripcion: 'Consultó el expediente.',
-            usuario: lucia,
-            fecha: '2025-03-07T10:00:00',
-          }),
-          eventoDemo({
-            id: 3,
-            evento: 'cambio_estado',
-            descripcion: 'Cambió el estado de Cerrado a En trámite',
-            motivo: 'Aporta documentación nueva',
-            fecha: '2025-03-06T17:05:00',
-          }),
-          eventoDemo({
-            id: 2,
-            evento: 'edicion',
-            descripcion: 'Editó el expediente',
-            cambios: [{ campo: 'asunto', anterior: 'Licencia', nuevo: 'Licencia de obra' }],
-            fecha: '2025-03-05T08:30:00',
-          }),
-          eventoDemo({ id: 1, fecha: '2025-03-04T09:15:00' }),
-        ],
+        data: {
+          items: request.query.get('lecturas') === 'true' ? [lectura, ...cambios] : cambios,
+          siguiente: null,
+          hay_lecturas: true,
+        },
       },
     }));
     renderDetail();
@@ -328,10 +357,52 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     expect(eventos[0]!.textContent).toContain('Juan Carlos Pérez Ruiz · 06/03/2025 17:05');
     expect(within(eventos[1]!).getByTestId('historial-cambio').textContent).toBe('Asunto: Licencia → Licencia de obra');
     expect(eventos[2]!.textContent).toContain('Creó el expediente');
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
 
-    fireEvent.click(screen.getByLabelText('Mostrar consultas'));
-    const todos = await screen.findAllByTestId('historial-evento');
-    expect(todos.map((evento) => evento.dataset.evento)).toEqual(['consulta', 'cambio_estado', 'edicion', 'creacion']);
-    expect(todos[0]!.textContent).toContain('Lucía Fernández Díaz · 07/03/2025 10:00');
+    fireEvent.click(screen.getByLabelText('Mostrar consultas y descargas'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('historial-evento').map((evento) => evento.dataset.evento)).toEqual([
+        'consulta',
+        'cambio_estado',
+        'edicion',
+        'creacion',
+      ]),
+    );
+    const [consulta] = screen.getAllByTestId('historial-evento');
+    expect(consulta!.textContent).toContain('Consultó el expediente 37 veces.');
+    expect(consulta!.textContent).toContain('Lucía Fernández Díaz · 07/03/2025, de 09:12 a 17:40');
+    expect(server().requests.at(-1)!.query.get('lecturas')).toBe('true');
+  });
+
+  it('pages the history: «Cargar más» asks for the entries after the last one shown', async () => {
+    const pagina = (desde: number, hasta: number) =>
+      Array.from({ length: hasta - desde + 1 }, (_, n) =>
+        eventoDemo({ id: hasta - n, evento: 'edicion', descripcion: `Cambio ${hasta - n}` }),
+      );
+    server().routes.set('GET /api/expedientes/7/historial', (request) => ({
+      body: {
+        success: true,
+        data:
+          request.query.get('cursor') === 'tras-51'
+            ? { items: pagina(1, 50), siguiente: null, hay_lecturas: false }
+            : { items: pagina(51, 100), siguiente: 'tras-51', hay_lecturas: false },
+      },
+    }));
+    renderDetail();
+    await screen.findByText('Este expediente aún no tiene documentos.');
+    await act(() => fireEvent.click(screen.getByRole('tab', { name: 'Historial' })));
+    await waitFor(() => expect(screen.getAllByTestId('historial-evento')).toHaveLength(50));
+    expect(screen.queryByLabelText('Mostrar consultas y descargas')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    await waitFor(() => expect(screen.getAllByTestId('historial-evento')).toHaveLength(100));
+    // The focus moves to the first new entry, where reading goes on.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByTestId('historial-evento')[50]));
+    const textos = screen.getAllByTestId('historial-evento').map((evento) => evento.textContent ?? '');
+    expect(textos[49]).toContain('Cambio 51');
+    expect(textos[50]).toContain('Cambio 50');
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+    const pedidas = server().requests.filter((request) => request.path.endsWith('/historial'));
+    expect(pedidas.map((request) => request.query.get('cursor'))).toEqual([null, 'tras-51']);
   });
 });

@@ -167,6 +167,27 @@ describe('ExpedientesListView', { timeout: 20_000 }, () => {
     expect(listRequests().at(-1)?.query.get('page')).toBe('1');
   });
 
+  it('tells the person in Spanish when the API limits their searches (429)', async () => {
+    const lista = server().routes.get('GET /api/expedientes')!;
+    const msg =
+      'Ha hecho demasiadas peticiones de este tipo (máximo 120 por minuto). Espere 42 s y vuelva a intentarlo.';
+    server().routes.set('GET /api/expedientes', (request) =>
+      request.query.get('q')
+        ? {
+            status: 429,
+            headers: { 'Retry-After': '42' },
+            body: { success: false, msg, code: 'DEMASIADAS_PETICIONES' },
+          }
+        : lista(request),
+    );
+    renderList();
+    await screen.findByText('EXP-2025-000007');
+    fireEvent.change(screen.getByLabelText('Buscar expedientes'), { target: { value: 'licencia' } });
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('q')).toBe('licencia'));
+    // The toast renderer loads with the first toast: on a loaded machine that takes a while.
+    await screen.findByText(msg, undefined, { timeout: 10_000 });
+  });
+
   it('offers in the create form only the unidades where the person may open one; the filter offers all', async () => {
     renderList();
     await screen.findByText('EXP-2025-000007');
