@@ -75,7 +75,11 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
       identityProviderOrigin: new URL(toRuntimeConfig(config).keycloakUrl).origin,
     });
     await app.register(compressionPlugin);
-    await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
+    await app.register(swaggerPlugin, {
+      productName: config.productName,
+      version: API_VERSION,
+      publica: config.docsPublicas,
+    });
 
     await app.register(errorHandlerPlugin);
     await app.register(timeLimitsPlugin, { idleWindowMs: config.transferIdleTimeoutMs });
