@@ -3,6 +3,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '@ecodigital/contracts/envelope';
+import { MARCA_PARRAFOS } from '@ecodigital/contracts/texto';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AppConfig } from './config';
@@ -15,6 +16,7 @@ import errorHandlerPlugin from './plugins/error-handler';
 import timeLimitsPlugin from './plugins/time-limits';
 import securityHeadersPlugin from './plugins/security-headers';
 import compressionPlugin from './plugins/compression';
+import textNormalizationPlugin from './plugins/text-normalization';
 import { toRuntimeConfig } from './modules/config/runtime-config';
 import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
@@ -82,6 +84,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
     });
 
     await app.register(errorHandlerPlugin);
+    await app.register(textNormalizationPlugin);
     await app.register(timeLimitsPlugin, { idleWindowMs: config.transferIdleTimeoutMs });
     await app.register(databasePlugin, {
       databaseUrl: config.databaseUrl,
@@ -159,7 +162,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Answered with 503 if still unanswered; transfer routes set a longer limit of their own.
     handlerTimeout: config.requestTimeoutMs,
     // A schema that says `additionalProperties: false` rejects unknown fields instead of dropping them.
-    ajv: { customOptions: { removeAdditional: false } },
+    // `x-parrafos` marks text whose line breaks the normalisation keeps (`plugins/text-normalization`).
+    ajv: { customOptions: { removeAdditional: false, keywords: [MARCA_PARRAFOS] } },
     schemaController: validatorsByPart(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(appPlugin, { config, db: options.db });

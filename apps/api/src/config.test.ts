@@ -112,7 +112,11 @@ describe('loadConfig', () => {
   });
 
   it('outside production keeps the development defaults, /api/docs public unless turned off', () => {
-    expect(loadConfig({ DEMO_DATOS: 'true' })).toMatchObject({ produccion: false, demoDatos: true, docsPublicas: true });
+    expect(loadConfig({ DEMO_DATOS: 'true' })).toMatchObject({
+      produccion: false,
+      demoDatos: true,
+      docsPublicas: true,
+    });
     expect(loadConfig({ NODE_ENV: 'development' }).produccion).toBe(false);
     expect(loadConfig({ API_DOCS_PUBLICA: 'false' }).docsPublicas).toBe(false);
   });

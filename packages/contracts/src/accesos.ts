@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { FechaSchema, IdSchema, UnidadReferenciaSchema } from './comunes';
 import { ResponsableSchema } from './expedientes';
+import { ParrafosSchema } from './texto';
 import { ESTADOS_ACCESO, LIMITES_ACCESO, NIVELES_ACCESO, type EstadoAcceso, type NivelAcceso } from './accesos.rules';
 
 export * from './accesos.rules';
@@ -52,7 +53,7 @@ export const ConcederAccesoSchema = Type.Object(
     id_unidad: Type.Optional(IdSchema),
     nivel: NivelAccesoSchema,
     hasta: Type.Optional(Type.Union([FechaSchema, Type.Null()])),
-    motivo: Type.String({ minLength: LIMITES_ACCESO.motivoMin, maxLength: LIMITES_ACCESO.motivoMax }),
+    motivo: ParrafosSchema({ minLength: LIMITES_ACCESO.motivoMin, maxLength: LIMITES_ACCESO.motivoMax }),
   },
   { additionalProperties: false },
 );

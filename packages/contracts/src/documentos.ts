@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { LIMITES_DOCUMENTO, FUNCION_RESUMEN, LIMITES_BUSQUEDA } from './documentos.rules';
 import { CatalogoItemSchema, ResponsableSchema } from './expedientes';
+import { ParrafosSchema } from './texto';
 
 export * from './documentos.rules';
 
@@ -182,7 +183,7 @@ export type ResultadoSubida = Static<typeof ResultadoSubidaSchema>;
 
 export const AnularDocumentoSchema = Type.Object(
   {
-    motivo: Type.String({
+    motivo: ParrafosSchema({
       minLength: LIMITES_DOCUMENTO.motivoAnulacionMin,
       maxLength: LIMITES_DOCUMENTO.motivoAnulacionMax,
     }),

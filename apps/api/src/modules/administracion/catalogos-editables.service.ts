@@ -19,8 +19,6 @@ import {
 
 export const listarEntradas = (db: Database, catalogo: CatalogoEditable) => findEntradas(db, CATALOGOS[catalogo]);
 
-const normalizarNombre = (nombre: string) => nombre.trim().replace(/\s+/g, ' ');
-
 export async function crearEntrada(
   db: Database,
   caller: Caller,
@@ -28,7 +26,7 @@ export async function crearEntrada(
   body: CrearEntradaCatalogo,
 ): Promise<EntradaCatalogo> {
   const catalogo = CATALOGOS[nombreCatalogo];
-  const nombre = normalizarNombre(body.nombre);
+  const { nombre } = body;
   return db.transaction(async (tx) => {
     if (await existeNombre(tx, catalogo, nombre)) throw conflicto(MENSAJES_ADMINISTRACION.entradaRepetida(nombre));
     const id = await insertEntrada(tx, catalogo, nombre);
@@ -61,7 +59,7 @@ export async function editarEntrada(
     if (!antes) throw entradaNoExiste();
     const despues = {
       id,
-      nombre: body.nombre === undefined ? antes.nombre : normalizarNombre(body.nombre),
+      nombre: body.nombre ?? antes.nombre,
       activo: body.activo ?? antes.activo,
     };
     if (despues.nombre === antes.nombre && despues.activo === antes.activo) return { entrada: antes, cambiada: false };
