@@ -6,7 +6,7 @@ import { useUnidades } from '../api/get-unidades';
 import { usePersonas } from '../api/get-personas';
 import { toConcederAcceso, VALORES_INICIALES, type ConcederValues } from '../grant-form';
 import { useEnvio } from '../../../lib/use-envio';
-import { reglasMotivo } from '../../../lib/reglas-motivo';
+import { reglasMotivo } from '../../../lib/reglas-texto';
 import { matchesOption } from '../../../lib/option-match';
 import { FormModal } from '../../../components/FormModal';
 

@@ -130,6 +130,23 @@ describe('UnidadesView', { timeout: 30_000 }, () => {
     await screen.findByText('Oficina de Patrimonio');
   });
 
+  it('refuses a name of spaces, invisible characters or one letter among spaces, and sends nothing', async () => {
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Añadir una unidad dentro de «Hacienda»' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Código'), { target: { value: 'LA0019099' } });
+    for (const [nombre, mensaje] of [
+      ['   ', 'Indique el nombre de la unidad.'],
+      ['\u200B\u200B\u200B', 'Indique el nombre de la unidad.'],
+      [' a ', 'El nombre debe tener al menos 2 caracteres.'],
+    ] as const) {
+      fireEvent.change(within(dialog).getByLabelText('Nombre'), { target: { value: nombre } });
+      await userEvent.click(dialogButton(dialog, 'Crear unidad'));
+      await within(dialog).findByText(mensaje);
+    }
+    expect(posts).toEqual([]);
+  });
+
   it('asks before deactivating, then sends only the change of state', async () => {
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Desactivar «Tesorería»' }));

@@ -1,12 +1,13 @@
 import { Form, Input, Select, Typography } from 'antd';
 import type { Expediente, TransferirExpediente } from '@ecodigital/contracts/expedientes';
 import { LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
+import { normalizarTexto } from '@ecodigital/contracts/texto.rules';
 import { isApiError } from '../../../lib/api-client';
 import { useUnidades } from '../api/get-unidades';
 import { unidadOptions } from '../catalogue-options';
 import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';
-import { reglasMotivo } from '../../../lib/reglas-motivo';
+import { reglasMotivo } from '../../../lib/reglas-texto';
 import { FormModal } from '../../../components/FormModal';
 
 const { motivoTransferenciaMin, motivoMax } = LIMITES_EXPEDIENTE;
@@ -33,7 +34,11 @@ export function TransferirModal({ expediente, open, onConfirm, onClose }: Props)
 
   async function submit(values: Values) {
     const resultado = await enviar(() =>
-      onConfirm({ id_unidad: values.id_unidad!, motivo: values.motivo!.trim(), version: expediente.version }),
+      onConfirm({
+        id_unidad: values.id_unidad!,
+        motivo: normalizarTexto(values.motivo!, 'parrafos'),
+        version: expediente.version,
+      }),
     );
     // A conflict means the expediente changed meanwhile: it is being reloaded, this choice is void.
     if (resultado.ok || (isApiError(resultado.error) && resultado.error.response?.status === 409)) onClose();
