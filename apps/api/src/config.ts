@@ -16,6 +16,8 @@ export interface AppConfig {
   host: string;
   /** Absent → embedded PGlite under `<dataDir>/db`. */
   databaseUrl: string | undefined;
+  /** The schema owner's connection: migrations run through it, then the API's role gets its privileges. */
+  databaseMigrationUrl: string | undefined;
   /** PostgreSQL pool (unused by the embedded database). */
   databasePool: DatabasePoolConfig;
   dataDir: string;
@@ -76,11 +78,17 @@ const repoRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '..
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(leer(env, 'DATA_DIR'));
   const produccion = leer(env, 'NODE_ENV') === 'production';
+  if (leer(env, 'DATABASE_MIGRATION_URL') && !leer(env, 'DATABASE_URL')) {
+    throw new ErrorDeConfiguracion(
+      'DATABASE_MIGRATION_URL necesita DATABASE_URL: la primera es la del rol dueño del esquema, la segunda la del rol con el que trabaja la API.',
+    );
+  }
   if (produccion) rechazarDefectosDeDesarrollo(env);
   return {
     port: leer(env, 'PORT'),
     host: leer(env, 'HOST'),
     databaseUrl: leer(env, 'DATABASE_URL'),
+    databaseMigrationUrl: leer(env, 'DATABASE_MIGRATION_URL'),
     databasePool: {
       max: leer(env, 'DATABASE_POOL_MAX'),
       connectionWaitMs: leer(env, 'DATABASE_POOL_WAIT_MS'),

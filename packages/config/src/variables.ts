@@ -29,6 +29,12 @@ export const VARIABLES = {
     ...texto(),
     descripcion: 'cadena de conexión de PostgreSQL; sin ella, PGlite embebido en `<DATA_DIR>/db`',
   },
+  DATABASE_MIGRATION_URL: {
+    procesos: ['API'],
+    ...texto(),
+    descripcion:
+      'cadena de conexión del rol dueño del esquema (con `DATABASE_URL`, la del rol de la API): las migraciones se aplican con ella y después el dueño da al rol de `DATABASE_URL` solo lo que la API necesita (nunca modificar ni borrar el historial, la auditoría, los accesos o los documentos, ni alterar tablas); sin ella, la API migra con `DATABASE_URL`. Vea «Producción»',
+  },
   DATA_DIR: {
     procesos: ['API'],
     ...texto(),
