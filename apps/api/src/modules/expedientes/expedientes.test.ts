@@ -604,17 +604,16 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     });
 
-    it('is append-only in the database itself', async () => {
+    it('is append-only in the database itself, even for the schema’s owner', async () => {
       const creado = await crear();
+      const owner = stack.testApp().owner();
       await expect(
-        stack
-          .app()
-          .db.query(`UPDATE historial SET descripcion = 'alterado' WHERE id_expediente = $1`, [creado.id_expediente]),
+        owner.query(`UPDATE historial SET descripcion = 'alterado' WHERE id_expediente = $1`, [creado.id_expediente]),
       ).rejects.toThrow(/solo admite añadir/);
       await expect(
-        stack.app().db.query('DELETE FROM historial WHERE id_expediente = $1', [creado.id_expediente]),
+        owner.query('DELETE FROM historial WHERE id_expediente = $1', [creado.id_expediente]),
       ).rejects.toThrow(/solo admite añadir/);
-      await expect(stack.app().db.query('TRUNCATE historial CASCADE')).rejects.toThrow(/solo admite añadir/);
+      await expect(owner.query('TRUNCATE historial CASCADE')).rejects.toThrow(/solo admite añadir/);
       expect(await filasHistorial(creado.id_expediente)).toEqual([{ evento: 'creacion' }]);
     });
   });
