@@ -276,8 +276,17 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     expect(eventos[2]!.textContent).toContain('Creó el expediente');
 
     fireEvent.click(screen.getByLabelText('Mostrar consultas'));
-    const todos = await screen.findAllByTestId('historial-evento');
-    expect(todos.map((evento) => evento.dataset.evento)).toEqual(['consulta', 'cambio_estado', 'edicion', 'creacion']);
-    expect(todos[0]!.textContent).toContain('Lucía Fernández Díaz · 07/03/2025 10:00');
+    // The events shown before are still there until the list with consultas replaces them.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('historial-evento').map((evento) => evento.dataset.evento)).toEqual([
+        'consulta',
+        'cambio_estado',
+        'edicion',
+        'creacion',
+      ]),
+    );
+    expect(screen.getAllByTestId('historial-evento')[0]!.textContent).toContain(
+      'Lucía Fernández Díaz · 07/03/2025 10:00',
+    );
   });
 });
