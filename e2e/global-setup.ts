@@ -19,6 +19,8 @@ export default async function setup(project: TestProject) {
   if (!webBuildIsCurrent()) await buildWeb({ quiet: true });
   if (!apiBuildIsCurrent()) await buildApi({ quiet: true });
   const database = await createTestDatabase();
+  // As in production: the API works as a role of its own, the schema's owner migrates.
+  const api = await database.createRole();
   const dataDir = await mkdtemp(join(tmpdir(), 'ecodigital-e2e-'));
   const webOrigin = `http://localhost:${E2E_WEB_PORT}`;
   const logLines: string[] = [];
@@ -33,7 +35,8 @@ export default async function setup(project: TestProject) {
       IDP_POST_LOGOUT_REDIRECT_URIS: `${webOrigin}/`,
       IDP_DATA_DIR: join(dataDir, 'idp'),
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
+      DATABASE_URL: api.url,
+      DATABASE_MIGRATION_URL: database.url,
       ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL),
       LOG_LEVEL: 'warn',
     },

@@ -15,6 +15,8 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'seed-demo': 'src/tools/seed-demo.ts',
+    // Migrations and the API role's privileges, with the schema owner's connection.
+    migrar: 'src/tools/migrar.ts',
     // The text-extraction process the API forks (found beside server.js).
     extractor: 'src/modules/documentos/texto/proceso-extractor.ts',
   },

@@ -10,6 +10,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '@ecodigital/api/testing/test-database';
 import { startIdp } from '@ecodigital/idp/app';
+import { signIn } from '@ecodigital/idp/test-client';
+import { pdfEscaneado } from '@ecodigital/api/modules/documentos/texto/testing/archivos-con-texto';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
@@ -24,6 +26,8 @@ export const RECIPE = {
   build: 'npm ci --no-audit --no-fund && npm run build',
   runtimeInstall: 'npm ci --omit=dev --workspace=@ecodigital/api --no-audit --no-fund',
   start: ['node', 'apps/api/dist/server.js'],
+  /** Migrations and the API role's privileges, with the schema owner's connection (README, «Producción»). */
+  migrate: ['node', 'apps/api/dist/migrar.js'],
   /** What the runtime stage copies from the build, besides node_modules. */
   manifests: [
     'package.json',
@@ -62,7 +66,7 @@ describe('the production recipe (README, deploy/Dockerfile)', () => {
     for (const dir of RECIPE.built) expect(dockerfile).toContain(`COPY --from=build /app/${dir} ${dir}`);
   });
 
-  it('builds a clean copy, installs production dependencies only, and serves /api/health on PostgreSQL', async () => {
+  it('builds a clean copy, installs production dependencies only, migrates as the owner, serves as the API role, and reads a scan', async () => {
     const work = await mkdtemp(join(tmpdir(), 'ecodigital-produccion-'));
     cleanups.push(() => rm(work, { recursive: true, force: true }));
     const source = join(work, 'fuentes');
@@ -92,6 +96,16 @@ describe('the production recipe (README, deploy/Dockerfile)', () => {
 
     const database: TestDatabase = await createTestDatabase();
     cleanups.push(() => database.drop());
+    // Two roles, as the README says: the schema's owner migrates, the API works with its own.
+    const apiRole = await database.createRole();
+    const migrar = await promisify(execFile)(RECIPE.migrate[0], RECIPE.migrate.slice(1), {
+      cwd: runtime,
+      env: { PATH: process.env.PATH, DATABASE_MIGRATION_URL: database.url, DATABASE_URL: apiRole.url },
+    });
+    expect(migrar.stdout).toMatch(
+      /Migraciones aplicadas: 001_extensions, .*\.\nPrivilegios del rol de la API concedidos\./,
+    );
+
     const port = await freePort();
     const idp = await startIdp({ port: 0, dataDir: join(work, 'idp'), redirectUris: [`http://localhost:${port}/`] });
     cleanups.push(() => idp.close());
@@ -102,7 +116,7 @@ describe('the production recipe (README, deploy/Dockerfile)', () => {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),
-        DATABASE_URL: database.url,
+        DATABASE_URL: apiRole.url,
         OIDC_ISSUER: idp.issuer,
         DATA_DIR: join(work, 'datos'),
         LOG_LEVEL: 'warn',
@@ -124,6 +138,81 @@ describe('the production recipe (README, deploy/Dockerfile)', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-encoding')).toBe('br');
     expect(await page.text()).toContain('<div id="root"></div>');
+    // The API's role never needed more than its privileges, and nothing warned about it.
+    expect(output).not.toMatch(/dueño de las tablas/);
+
+    // A scanned PDF (pages that are only images) is read by OCR: Tesseract's Spanish model and
+    // pdftoppm, as the image installs them, and found by a word of its text.
+    const base = `http://127.0.0.1:${port}`;
+    const { access_token } = await signIn({
+      issuer: idp.issuer,
+      username: 'admin',
+      password: 'admin',
+      redirectUri: `http://localhost:${port}/`,
+    });
+    const llamar = async <T = unknown>(metodo: string, ruta: string, cuerpo?: unknown): Promise<T> => {
+      const response = await fetch(`${base}${ruta}`, {
+        method: metodo,
+        headers: {
+          authorization: `Bearer ${access_token}`,
+          ...(cuerpo instanceof FormData || cuerpo === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: cuerpo instanceof FormData ? cuerpo : cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
+      });
+      const json = (await response.json()) as { data: T; msg?: string };
+      expect(response.ok, `${metodo} ${ruta}: ${response.status} ${json.msg ?? ''}`).toBe(true);
+      return json.data;
+    };
+    await llamar('GET', '/api/session/get');
+    const unidad = await llamar<{ id: number }>('POST', '/api/admin/unidades', {
+      codigo: 'L01280796',
+      nombre: 'Archivo de la receta',
+    });
+    const [admin] = (await llamar<{ items: { id_usuario: number }[] }>('GET', '/api/admin/usuarios?q=admin')).items;
+    await llamar('PUT', `/api/admin/usuarios/${admin!.id_usuario}/unidades`, { unidades: [unidad.id] });
+    const [tipo] = await llamar<{ id: number }[]>('GET', '/api/catalogos/tipos-expediente');
+    const expediente = await llamar<{ id_expediente: number }>('POST', '/api/expedientes', {
+      asunto: 'Solicitud escaneada',
+      id_tipo: tipo!.id,
+      id_unidad: unidad.id,
+    });
+    const [tipoDocumental] = await llamar<{ id: number }[]>('GET', '/api/catalogos/tipos-documentales');
+    const formulario = new FormData();
+    formulario.append('id_tipo_documental', String(tipoDocumental!.id));
+    formulario.append(
+      'archivo',
+      new Blob(
+        [new Uint8Array(await pdfEscaneado(['La señora Muñoz solicitó la licencia de apertura del almacén.']))],
+        {
+          type: 'application/pdf',
+        },
+      ),
+      'solicitud-escaneada.pdf',
+    );
+    const [subido] = await llamar<{ resultado: string; documento: { id_documento: number } }[]>(
+      'POST',
+      `/api/expedientes/${expediente.id_expediente}/documentos`,
+      formulario,
+    );
+    expect(subido!.resultado).toBe('subido');
+
+    // Extraction runs in the background: wait for the word, or for the queue to give up on it.
+    let encontrados: { id_documento: number }[] = [];
+    for (let intento = 0; intento < 600 && encontrados.length === 0; intento++) {
+      encontrados = (
+        await llamar<{ items: { id_documento: number }[] }>('GET', '/api/documentos/buscar?q=almac%C3%A9n')
+      ).items;
+      if (encontrados.length === 0) {
+        const indice = await llamar<{ errores: unknown[]; ocrDisponible: boolean }>('GET', '/api/admin/indice-texto');
+        expect(indice.errores, JSON.stringify(indice)).toEqual([]);
+        expect(indice.ocrDisponible).toBe(true);
+        await sleep(250);
+      }
+    }
+    expect(
+      encontrados.map((documento) => documento.id_documento),
+      output,
+    ).toEqual([subido!.documento.id_documento]);
   }, 600_000);
 });
 

@@ -167,3 +167,40 @@ describe('the built web app', () => {
     expect(api.json()).toMatchObject({ success: false, msg: 'Recurso no encontrado.' });
   });
 });
+
+describe('in production', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { NODE_ENV: 'production' }, organizacionDemo: false });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('does not publish the map of every route (/api/docs) unless configured', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json']) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ success: false, msg: 'Recurso no encontrado.' });
+    }
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).not.toBe(404);
+  });
+});
+
+describe('in production with API_DOCS_PUBLICA=true', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      env: { NODE_ENV: 'production', API_DOCS_PUBLICA: 'true' },
+      organizacionDemo: false,
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('publishes /api/docs as the operator asked', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
+  });
+});

@@ -3,6 +3,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '@ecodigital/contracts/envelope';
+import { MARCA_PARRAFOS } from '@ecodigital/contracts/texto';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AppConfig } from './config';
@@ -18,6 +19,7 @@ import compressionPlugin from './plugins/compression';
 import limitesPlugin from './plugins/limites';
 import sobrecargaPlugin from './plugins/sobrecarga';
 import listasAcotadasPlugin from './plugins/listas-acotadas';
+import textNormalizationPlugin from './plugins/text-normalization';
 import { toRuntimeConfig } from './modules/config/runtime-config';
 import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
@@ -79,10 +81,15 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database; comprobarListas?
       identityProviderOrigin: new URL(toRuntimeConfig(config).keycloakUrl).origin,
     });
     await app.register(compressionPlugin);
-    await app.register(swaggerPlugin, { productName: config.productName, version: API_VERSION });
+    await app.register(swaggerPlugin, {
+      productName: config.productName,
+      version: API_VERSION,
+      publica: config.docsPublicas,
+    });
 
     await app.register(errorHandlerPlugin);
     await app.register(sobrecargaPlugin, config.limites.sobrecarga);
+    await app.register(textNormalizationPlugin);
     await app.register(timeLimitsPlugin, { idleWindowMs: config.transferIdleTimeoutMs });
     await app.register(databasePlugin, {
       databaseUrl: config.databaseUrl,
@@ -163,7 +170,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Answered with 503 if still unanswered; transfer routes set a longer limit of their own.
     handlerTimeout: config.requestTimeoutMs,
     // A schema that says `additionalProperties: false` rejects unknown fields instead of dropping them.
-    ajv: { customOptions: { removeAdditional: false } },
+    // `x-parrafos` marks text whose line breaks the normalisation keeps (`plugins/text-normalization`).
+    ajv: { customOptions: { removeAdditional: false, keywords: [MARCA_PARRAFOS] } },
     schemaController: validatorsByPart(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(appPlugin, { config, db: options.db, comprobarListas: options.comprobarListas });

@@ -86,4 +86,38 @@ describe('loadConfig', () => {
       loadConfig({ [nombre]: valor, STORAGE_DRIVER: nombre === 'STORAGE_DRIVER' ? valor : 's3', S3_BUCKET: 'b' }),
     ).toThrow(`${nombre} no válido: «${valor}». Se espera ${esperado}.`);
   });
+
+  describe('in production (NODE_ENV=production)', () => {
+    const produccion = { NODE_ENV: 'production', OIDC_ISSUER: 'https://sso.ejemplo.es/realms/ecodigital' };
+
+    it('refuses to trust the development identity provider by default', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+        /Con NODE_ENV=production falta OIDC_ISSUER: indique el emisor de su Keycloak/,
+      );
+      expect(() => loadConfig({ NODE_ENV: 'production', OIDC_ISSUER: '  ' })).toThrow(/falta OIDC_ISSUER/);
+      expect(loadConfig(produccion).oidc.issuer).toBe('https://sso.ejemplo.es/realms/ecodigital');
+    });
+
+    it('refuses to create the demo organisation and people', () => {
+      expect(() => loadConfig({ ...produccion, DEMO_DATOS: 'true' })).toThrow(
+        /Con NODE_ENV=production no se admite DEMO_DATOS=true/,
+      );
+      expect(loadConfig({ ...produccion, DEMO_DATOS: 'false' }).demoDatos).toBe(false);
+    });
+
+    it('keeps /api/docs private unless API_DOCS_PUBLICA says otherwise', () => {
+      expect(loadConfig(produccion)).toMatchObject({ produccion: true, docsPublicas: false });
+      expect(loadConfig({ ...produccion, API_DOCS_PUBLICA: 'true' }).docsPublicas).toBe(true);
+    });
+  });
+
+  it('outside production keeps the development defaults, /api/docs public unless turned off', () => {
+    expect(loadConfig({ DEMO_DATOS: 'true' })).toMatchObject({
+      produccion: false,
+      demoDatos: true,
+      docsPublicas: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'development' }).produccion).toBe(false);
+    expect(loadConfig({ API_DOCS_PUBLICA: 'false' }).docsPublicas).toBe(false);
+  });
 });

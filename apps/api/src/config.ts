@@ -1,4 +1,4 @@
-import { leer } from '@ecodigital/config/leer';
+import { ErrorDeConfiguracion, leer } from '@ecodigital/config/leer';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { loadStorageConfig, type StorageConfig } from './storage/storage-config';
@@ -16,6 +16,8 @@ export interface AppConfig {
   host: string;
   /** Absent → embedded PGlite under `<dataDir>/db`. */
   databaseUrl: string | undefined;
+  /** The schema owner's connection: migrations run through it, then the API's role gets its privileges. */
+  databaseMigrationUrl: string | undefined;
   /** PostgreSQL pool (unused by the embedded database). */
   databasePool: DatabasePoolConfig;
   dataDir: string;
@@ -35,8 +37,12 @@ export interface AppConfig {
     /** When set, the claim whose groups are the person's unidades (by code) at each sign-in. */
     groupsClaim: string | undefined;
   };
+  /** `NODE_ENV=production`: nothing of the development defaults is trusted. */
+  produccion: boolean;
   /** Creates the demo organisation and people once at start (`npm start` only). */
   demoDatos: boolean;
+  /** `/api/docs` (the OpenAPI UI and JSON) answers without a session; otherwise it does not exist. */
+  docsPublicas: boolean;
   webDistDir: string;
   /** Total time a request may take, from arrival to the end of its answer (transfers excepted). */
   requestTimeoutMs: number;
@@ -92,10 +98,18 @@ const repoRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '..
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(leer(env, 'DATA_DIR'));
+  const produccion = leer(env, 'NODE_ENV') === 'production';
+  if (leer(env, 'DATABASE_MIGRATION_URL') && !leer(env, 'DATABASE_URL')) {
+    throw new ErrorDeConfiguracion(
+      'DATABASE_MIGRATION_URL necesita DATABASE_URL: la primera es la del rol dueño del esquema, la segunda la del rol con el que trabaja la API.',
+    );
+  }
+  if (produccion) rechazarDefectosDeDesarrollo(env);
   return {
     port: leer(env, 'PORT'),
     host: leer(env, 'HOST'),
     databaseUrl: leer(env, 'DATABASE_URL'),
+    databaseMigrationUrl: leer(env, 'DATABASE_MIGRATION_URL'),
     databasePool: {
       max: leer(env, 'DATABASE_POOL_MAX'),
       connectionWaitMs: leer(env, 'DATABASE_POOL_WAIT_MS'),
@@ -112,7 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       jwksMaxStaleSeconds: leer(env, 'OIDC_JWKS_MAX_STALE'),
       groupsClaim: leer(env, 'OIDC_GROUPS_CLAIM'),
     },
+    produccion,
     demoDatos: leer(env, 'DEMO_DATOS'),
+    docsPublicas: leer(env, 'API_DOCS_PUBLICA') ?? !produccion,
     webDistDir: path.resolve(leer(env, 'WEB_DIST_DIR') ?? path.join(repoRoot, 'apps/web/dist')),
     requestTimeoutMs: leer(env, 'REQUEST_TIMEOUT_MS'),
     transferIdleTimeoutMs: leer(env, 'TRANSFER_IDLE_TIMEOUT_MS'),
@@ -141,4 +157,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
   };
+}
+
+/**
+ * In production a default meant for a developer's machine is a hole: the dev IdP's issuer on
+ * localhost would be trusted, and the demo people (public `sub`s of the dev IdP) would get unidades.
+ */
+function rechazarDefectosDeDesarrollo(env: NodeJS.ProcessEnv): void {
+  if (!env.OIDC_ISSUER?.trim()) {
+    throw new ErrorDeConfiguracion(
+      'Con NODE_ENV=production falta OIDC_ISSUER: indique el emisor de su Keycloak (p. ej. https://sso.ejemplo.es/realms/ecodigital); la API no confía en el proveedor de desarrollo de localhost.',
+    );
+  }
+  if (leer(env, 'DEMO_DATOS')) {
+    throw new ErrorDeConfiguracion(
+      'Con NODE_ENV=production no se admite DEMO_DATOS=true: crearía la organización y las personas de demostración, con identificadores públicos del proveedor de desarrollo.',
+    );
+  }
 }

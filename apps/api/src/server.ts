@@ -24,7 +24,9 @@ try {
   stop((error as Error).message);
 }
 
-app.log.info(`${config.productName} API en http://${config.host}:${config.port}/ (documentación en /api/docs)`);
+app.log.info(
+  `${config.productName} API en http://${config.host}:${config.port}/${config.docsPublicas ? ' (documentación en /api/docs)' : ''}`,
+);
 const reconciliacion = reconciliarEnSegundoPlano(app.db, app.storage, app.log);
 
 let closing = false;

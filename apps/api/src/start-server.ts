@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
-import { runMigrations } from './db/migrator';
+import { prepareDatabase } from './db/prepare-database';
 import { openDatabase } from './db/open-database';
 
 export class StartupError extends Error {
@@ -40,7 +40,11 @@ export async function startServer(config: AppConfig, options: StartServerOptions
 
   try {
     await app.ready();
-    const applied = await runMigrations(app.db);
+    const applied = await prepareDatabase(app.db, {
+      migrationUrl: config.databaseMigrationUrl,
+      produccion: config.produccion,
+      log: app.log,
+    });
     app.log.info({ applied, database: app.db.kind }, applied.length ? 'migraciones aplicadas' : 'esquema al día');
     if (config.demoDatos) {
       const { sembrarOrganizacionDemo } = await import('./demo/organizacion-demo');

@@ -6,6 +6,12 @@ import { booleano, entero, numeroPositivo, texto, uno, url, urls, type Variable 
  * Adding a variable is adding an entry: the process that reads it calls `leer(env, 'NOMBRE')`.
  */
 export const VARIABLES = {
+  NODE_ENV: {
+    procesos: ['API', 'IdP'],
+    ...texto(),
+    descripcion:
+      '`production` en producción: la API se niega a arrancar sin `OIDC_ISSUER` o con `DEMO_DATOS`, y no publica `/api/docs` salvo con `API_DOCS_PUBLICA`; el proveedor de identidad de desarrollo no arranca',
+  },
   PORT: {
     procesos: ['API'],
     ...entero(0, 65535),
@@ -22,6 +28,12 @@ export const VARIABLES = {
     procesos: ['API'],
     ...texto(),
     descripcion: 'cadena de conexión de PostgreSQL; sin ella, PGlite embebido en `<DATA_DIR>/db`',
+  },
+  DATABASE_MIGRATION_URL: {
+    procesos: ['API'],
+    ...texto(),
+    descripcion:
+      'cadena de conexión del rol dueño del esquema (con `DATABASE_URL`, la del rol de la API): las migraciones se aplican con ella y después el dueño da al rol de `DATABASE_URL` solo lo que la API necesita (nunca modificar ni borrar el historial, la auditoría, los accesos o los documentos, ni alterar tablas); sin ella, la API migra con `DATABASE_URL`. Vea «Producción»',
   },
   DATA_DIR: {
     procesos: ['API'],
@@ -52,7 +64,8 @@ export const VARIABLES = {
     procesos: ['API', 'npm start'],
     ...url(),
     porDefecto: 'http://localhost:8080/realms/ecodigital',
-    descripcion: 'emisor que deben llevar los tokens (`iss`); de su documento de descubrimiento sale el JWKS',
+    descripcion:
+      'emisor que deben llevar los tokens (`iss`); de su documento de descubrimiento sale el JWKS. Obligatorio con `NODE_ENV=production`',
   },
   OIDC_CLIENT_ID: {
     procesos: ['API'],
@@ -92,6 +105,13 @@ export const VARIABLES = {
     porDefecto: 'false',
     descripcion:
       'al arrancar, crea una sola vez la organización de demostración (el árbol de unidades de un Ayuntamiento) y las personas de demostración del proveedor de desarrollo con sus unidades; lo activa `npm start`, nunca en producción',
+  },
+  API_DOCS_PUBLICA: {
+    procesos: ['API'],
+    ...booleano(),
+    porDefectoDoc: '`true`; `false` con `NODE_ENV=production`',
+    descripcion:
+      'publica la documentación OpenAPI de la API (`/api/docs` y `/api/docs/json`) sin iniciar sesión; si no, esas rutas responden 404',
   },
   OIDC_MAX_TOKEN_LIFETIME: {
     procesos: ['API'],

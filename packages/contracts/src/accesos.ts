@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CAPACIDAD, FechaSchema, IdSchema, PAGINA_MAXIMA, UnidadReferenciaSchema } from './comunes';
 import { ResponsableSchema } from './expedientes';
+import { ParrafosSchema } from './texto';
 import {
   ACCESOS_PERSONA_POR_PAGINA,
   CAUSAS_FIN_ACCESO,
@@ -78,7 +79,7 @@ export const ConcederAccesoSchema = Type.Object(
     id_unidad: Type.Optional(IdSchema),
     nivel: NivelAccesoSchema,
     hasta: Type.Optional(Type.Union([FechaSchema, Type.Null()])),
-    motivo: Type.String({ minLength: LIMITES_ACCESO.motivoMin, maxLength: LIMITES_ACCESO.motivoMax }),
+    motivo: ParrafosSchema({ minLength: LIMITES_ACCESO.motivoMin, maxLength: LIMITES_ACCESO.motivoMax }),
   },
   { additionalProperties: false },
 );

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { LIMITES_DOCUMENTO, FUNCION_RESUMEN, LIMITES_BUSQUEDA } from './documentos.rules';
 import { CatalogoItemSchema, ResponsableSchema } from './expedientes';
 import { CAPACIDAD } from './comunes';
+import { ParrafosSchema } from './texto';
 
 export * from './documentos.rules';
 
@@ -184,7 +185,7 @@ export type ResultadoSubida = Static<typeof ResultadoSubidaSchema>;
 
 export const AnularDocumentoSchema = Type.Object(
   {
-    motivo: Type.String({
+    motivo: ParrafosSchema({
       minLength: LIMITES_DOCUMENTO.motivoAnulacionMin,
       maxLength: LIMITES_DOCUMENTO.motivoAnulacionMax,
     }),

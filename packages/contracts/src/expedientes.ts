@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ENTERO_MAXIMO, FechaSchema, IdSchema, PAGINA_MAXIMA } from './comunes';
+import { ParrafosSchema } from './texto';
 import {
   BASES_GESTION,
   DOCUMENTO_IDENTIDAD_PATTERN,
@@ -149,7 +150,7 @@ export const ExpedientesPaginaSchema = Type.Object({
 export type ExpedientesPagina = Static<typeof ExpedientesPaginaSchema>;
 
 const Asunto = Type.String({ minLength: LIMITES_EXPEDIENTE.asuntoMin, maxLength: LIMITES_EXPEDIENTE.asuntoMax });
-const Descripcion = Type.Union([Type.String({ maxLength: LIMITES_EXPEDIENTE.descripcionMax }), Type.Null()]);
+const Descripcion = Type.Union([ParrafosSchema({ maxLength: LIMITES_EXPEDIENTE.descripcionMax }), Type.Null()]);
 const InteresadoNombre = Type.Union([Type.String({ maxLength: LIMITES_EXPEDIENTE.interesadoNombreMax }), Type.Null()]);
 const InteresadoDocumento = Type.Union([Type.String({ pattern: DOCUMENTO_IDENTIDAD_PATTERN }), Type.Null()]);
 
@@ -186,7 +187,7 @@ export type EditarExpediente = Static<typeof EditarExpedienteSchema>;
 export const CambiarEstadoSchema = Type.Object(
   {
     estado: EstadoExpedienteSchema,
-    motivo: Type.Optional(Type.String({ maxLength: LIMITES_EXPEDIENTE.motivoMax })),
+    motivo: Type.Optional(ParrafosSchema({ maxLength: LIMITES_EXPEDIENTE.motivoMax })),
     version: Type.Integer({ minimum: 1, maximum: ENTERO_MAXIMO }),
   },
   { additionalProperties: false },
@@ -197,7 +198,7 @@ export type CambiarEstado = Static<typeof CambiarEstadoSchema>;
 export const TransferirExpedienteSchema = Type.Object(
   {
     id_unidad: IdSchema,
-    motivo: Type.String({
+    motivo: ParrafosSchema({
       minLength: LIMITES_EXPEDIENTE.motivoTransferenciaMin,
       maxLength: LIMITES_EXPEDIENTE.motivoMax,
     }),

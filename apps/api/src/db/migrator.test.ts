@@ -38,6 +38,7 @@ const ALL = [
   '011_gestion_por_acceso',
   '012_roles_declarados_y_denegaciones',
   '013_lecturas',
+  '017_privilegios_api',
 ];
 
 describe('migrations on PostgreSQL', () => {

@@ -4,8 +4,11 @@ import swaggerUi from '@fastify/swagger-ui';
 
 export const BEARER_SECURITY = [{ bearerAuth: [] }];
 
-/** OpenAPI document built from the route schemas; UI at `/api/docs`, JSON at `/api/docs/json`. */
-export default fp<{ productName: string; version: string }>(
+/**
+ * OpenAPI document built from the route schemas; when `publica`, UI at `/api/docs` and JSON at
+ * `/api/docs/json` (in production only if the operator says so: the map of every route helps an attacker).
+ */
+export default fp<{ productName: string; version: string; publica: boolean }>(
   async (app, options) => {
     await app.register(swagger, {
       openapi: {
@@ -18,7 +21,7 @@ export default fp<{ productName: string; version: string }>(
         },
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    if (options.publica) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   },
   { name: 'swagger' },
 );

@@ -2,7 +2,9 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { AppConfig } from '../config';
-import { runMigrations } from '../db/migrator';
+import type { Database } from '../db/database';
+import { createPgDatabase } from '../db/pg-database';
+import { prepareDatabase } from '../db/prepare-database';
 import { sembrarOrganizacionDemo } from '../demo/organizacion-demo';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { testConfig } from './test-config';
@@ -12,13 +14,20 @@ export interface TestApp {
   /** The PostgreSQL database (absent on PGlite, which lives in the scratch data directory). */
   database: TestDatabase | undefined;
   config: AppConfig;
+  /**
+   * A connection as the schema's owner, for what a test must do behind the API's back (plant a
+   * tampered row, check a trigger): the app itself connects as a role with only the API's privileges.
+   */
+  owner(): Database;
   close(): Promise<void>;
 }
 
 /**
- * The real app on a fresh PostgreSQL (or PGlite) database with every migration applied; not yet ready, so a
- * test may still add routes. `close()` closes the app, drops the database and removes the scratch
- * data directory (documents included).
+ * The real app on a fresh database with every migration applied, connected as in production: on
+ * PostgreSQL (the default) as a role of its own with only the API's privileges
+ * (`db/api-privileges.ts`), the administrator owning the schema; on PGlite as `npm start` runs it.
+ * Not yet ready, so a test may still add routes. `close()` closes the app, drops the database and its
+ * role, and removes the scratch data directory (documents included).
  */
 export async function createTestApp(
   options: {
@@ -32,8 +41,10 @@ export async function createTestApp(
   } & BuildAppOptions = {},
 ): Promise<TestApp> {
   const database = options.baseDeDatos === 'pglite' ? undefined : await createTestDatabase();
+  const api = await database?.createRole();
   const config = testConfig({
-    databaseUrl: database?.url,
+    databaseUrl: api?.url,
+    databaseMigrationUrl: database?.url,
     issuer: options.issuer,
     webDistDir: options.webDistDir,
     env: options.env,
@@ -44,14 +55,20 @@ export async function createTestApp(
     // Opening PGlite's files (its WebAssembly, then the data folder) takes seconds on a loaded machine.
     pluginTimeoutMs: options.pluginTimeoutMs ?? (database ? undefined : 120_000),
   });
-  await runMigrations(app.db);
+  await prepareDatabase(app.db, { migrationUrl: database?.url, log: { warn: () => {} } });
   if (options.organizacionDemo !== false) await sembrarOrganizacionDemo(app.db);
+  let owner: Database | undefined;
   return {
     app,
     database,
     config,
+    owner: () => {
+      if (!database) throw new Error('Sobre PGlite la API ya trabaja con la conexión del dueño: use app.db.');
+      return (owner ??= createPgDatabase(database.url));
+    },
     async close() {
       await app.close();
+      await owner?.close();
       await database?.drop();
       await rm(config.dataDir, { recursive: true, force: true });
     },

@@ -6,6 +6,7 @@ import { loadConfig, type AppConfig } from '../config';
 /** Defaults for tests: nothing from the developer's environment, no web build. */
 export interface TestConfigOverrides {
   databaseUrl?: string;
+  databaseMigrationUrl?: string;
   issuer?: string;
   webDistDir?: string;
   /** More variables, e.g. `MAX_UPLOAD_MB` or the `S3_*` ones; storage defaults to `<scratch>/documentos`. */
@@ -32,5 +33,5 @@ export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
     SOBRECARGA_RETARDO_MAX_MS: '0',
     ...overrides.env,
   });
-  return { ...config, databaseUrl: overrides.databaseUrl };
+  return { ...config, databaseUrl: overrides.databaseUrl, databaseMigrationUrl: overrides.databaseMigrationUrl };
 }

@@ -132,7 +132,10 @@ describe('administration API (real PostgreSQL, real dev IdP)', () => {
       expect(
         await db.query('SELECT 1 FROM unidad WHERE id = $1 AND id_padre = $2', [licencias, urbanismo]),
       ).toHaveLength(1);
-      await expect(db.query('DELETE FROM unidad WHERE id = $1', [licencias])).rejects.toThrow(/no se borran/);
+      // Not even the schema's owner deletes one (the API's own role may not try: see db/api-privileges).
+      await expect(stack.testApp().owner().query('DELETE FROM unidad WHERE id = $1', [licencias])).rejects.toThrow(
+        /no se borran/,
+      );
     });
 
     it('a deactivated unidad keeps its expedientes but receives no new ones', async () => {
@@ -377,9 +380,9 @@ describe('administration API (real PostgreSQL, real dev IdP)', () => {
       expect(edicion.statusCode, edicion.body).toBe(200);
       const catalogo = (await as.gestor.get('/api/catalogos/tipos-expediente')).json().data;
       expect(catalogo).toContainEqual({ id: tipo.id, nombre: 'Subvención', activo: false });
-      await expect(stack.app().db.query('DELETE FROM tipo_expediente WHERE id = $1', [tipo.id])).rejects.toThrow(
-        /no se borran/,
-      );
+      await expect(
+        stack.testApp().owner().query('DELETE FROM tipo_expediente WHERE id = $1', [tipo.id]),
+      ).rejects.toThrow(/no se borran/);
     });
 
     it('keeps the name of a tipo documental in use (it is part of the índice hash); an unused one may be renamed', async () => {
@@ -438,10 +441,11 @@ describe('administration API (real PostgreSQL, real dev IdP)', () => {
       expect((await auditoria('q=disciplina')).total).toBe(2);
       expect((await auditoria('desde=2001-01-01&hasta=2001-12-31')).total).toBe(0);
       expect((await as.admin.get('/api/admin/auditoria?entidad=inventada')).statusCode).toBe(400);
-      await expect(stack.app().db.query('UPDATE auditoria SET descripcion = $1', ['borrado'])).rejects.toThrow(
+      const owner = stack.testApp().owner();
+      await expect(owner.query('UPDATE auditoria SET descripcion = $1', ['borrado'])).rejects.toThrow(
         /solo admite añadir/,
       );
-      await expect(stack.app().db.query('DELETE FROM auditoria')).rejects.toThrow(/solo admite añadir/);
+      await expect(owner.query('DELETE FROM auditoria')).rejects.toThrow(/solo admite añadir/);
     });
   });
 });

@@ -22,8 +22,6 @@ import {
 
 export const listarEntradas = (db: Database, catalogo: CatalogoEditable) => findEntradas(db, CATALOGOS[catalogo]);
 
-const normalizarNombre = (nombre: string) => nombre.trim().replace(/\s+/g, ' ');
-
 export async function crearEntrada(
   db: Database,
   caller: Caller,
@@ -31,7 +29,7 @@ export async function crearEntrada(
   body: CrearEntradaCatalogo,
 ): Promise<EntradaCatalogo> {
   const catalogo = CATALOGOS[nombreCatalogo];
-  const nombre = normalizarNombre(body.nombre);
+  const { nombre } = body;
   return db.transaction(async (tx) => {
     // Serialises the additions to this catalogue, so the count below stays true until the insert.
     await tx.query(`LOCK TABLE ${catalogo.tabla} IN SHARE ROW EXCLUSIVE MODE`);
@@ -73,7 +71,7 @@ export async function editarEntrada(
     if (!antes) throw entradaNoExiste();
     const despues = {
       id,
-      nombre: body.nombre === undefined ? antes.nombre : normalizarNombre(body.nombre),
+      nombre: body.nombre ?? antes.nombre,
       activo: body.activo ?? antes.activo,
     };
     if (despues.nombre === antes.nombre && despues.activo === antes.activo) return { entrada: antes, cambiada: false };

@@ -21,8 +21,8 @@ import {
 
 export const listarUnidades = (db: Database) => findUnidadesAdmin(db);
 
-const normalizarCodigo = (codigo: string) => codigo.trim().toUpperCase();
-const normalizarNombre = (nombre: string) => nombre.trim().replace(/\s+/g, ' ');
+// Text arrives normalised (`plugins/text-normalization`); a code is kept in capitals.
+const normalizarCodigo = (codigo: string) => codigo.toUpperCase();
 
 async function comprobarPadre(tx: Queryable, idPadre: number | null): Promise<void> {
   if (idPadre === null) return;
@@ -48,7 +48,7 @@ const BLOQUEO_ARBOL = `SELECT pg_advisory_xact_lock(hashtext('ecodigital.unidade
 export async function crearUnidad(db: Database, caller: Caller, body: CrearUnidad): Promise<Unidad> {
   const nueva = {
     codigo: normalizarCodigo(body.codigo),
-    nombre: normalizarNombre(body.nombre),
+    nombre: body.nombre,
     id_padre: body.id_padre ?? null,
   };
   return db.transaction(async (tx) => {
@@ -89,7 +89,7 @@ export async function editarUnidad(
     const despues: FilaUnidad = {
       ...antes,
       ...(body.codigo === undefined ? {} : { codigo: normalizarCodigo(body.codigo) }),
-      ...(body.nombre === undefined ? {} : { nombre: normalizarNombre(body.nombre) }),
+      ...(body.nombre === undefined ? {} : { nombre: body.nombre }),
       ...(body.id_padre === undefined ? {} : { id_padre: body.id_padre }),
       ...(body.activa === undefined ? {} : { activa: body.activa }),
     };

@@ -27,7 +27,6 @@ export const MENSAJES_DOCUMENTO = {
   sinArchivos: 'No se recibió ningún archivo (campo «archivo»).',
   noPrevisualizable: 'Este formato no se puede previsualizar; descárguelo.',
   yaAnulado: 'El documento ya está anulado.',
-  motivoCorto: (min: number) => `El campo «motivo» debe tener al menos ${min} caracteres.`,
   solicitudInterrumpida: 'La subida se interrumpió antes de terminar.',
   demasiadosArchivos: 'La solicitud contiene demasiados archivos o campos.',
   partesSinLeer: 'El envío traía más partes de las que se leen en una solicitud; las últimas no se procesaron.',

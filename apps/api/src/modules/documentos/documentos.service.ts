@@ -1,7 +1,6 @@
 import {
   FUNCION_RESUMEN,
   FORMATOS_PREVISUALIZABLES,
-  LIMITES_DOCUMENTO,
   type AnularDocumento,
   type Documento,
   type DocumentoListado,
@@ -11,7 +10,6 @@ import {
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
-import { solicitudNoValida } from '../../shared/errors';
 import {
   findDocumento,
   findDocumentos,
@@ -21,13 +19,7 @@ import {
   updateAnulacion,
   type DocumentoAlmacenado,
 } from './documentos.repository';
-import {
-  documentoNoExiste,
-  MENSAJES_DOCUMENTO,
-  miniaturaNoExiste,
-  noPrevisualizable,
-  yaAnulado,
-} from './documentos.mensajes';
+import { documentoNoExiste, miniaturaNoExiste, noPrevisualizable, yaAnulado } from './documentos.mensajes';
 import {
   asegurarAdmiteCambios,
   asegurarGestion,
@@ -115,10 +107,7 @@ export async function registrarAcceso(
  * expediente is open or in progress: a closed expediente receives no changes.
  */
 export async function anular(db: Database, caller: Caller, id: number, body: AnularDocumento): Promise<Documento> {
-  const motivo = body.motivo.trim();
-  if ([...motivo].length < LIMITES_DOCUMENTO.motivoAnulacionMin) {
-    throw solicitudNoValida(MENSAJES_DOCUMENTO.motivoCorto(LIMITES_DOCUMENTO.motivoAnulacionMin));
-  }
+  const { motivo } = body;
   return db.transaction(async (tx) => {
     const visible = await findDocumento(tx, caller, id);
     if (!visible) throw documentoNoExiste();

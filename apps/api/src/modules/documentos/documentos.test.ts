@@ -357,19 +357,18 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       });
     });
 
-    it('never lets a row or a chained field be changed or deleted (trigger)', async () => {
+    it('never lets a row or a chained field be changed or deleted, even by the schema’s owner (trigger)', async () => {
       const expediente = await crearExpediente();
       const documento = await subirUno(expediente.id_expediente, 'fijo.pdf', samplePdf('fijo'));
+      const owner = stack.testApp().owner();
       await expect(
-        stack
-          .app()
-          .db.query(`UPDATE documento SET nombre = 'otro.pdf' WHERE id_documento = $1`, [documento.id_documento]),
+        owner.query(`UPDATE documento SET nombre = 'otro.pdf' WHERE id_documento = $1`, [documento.id_documento]),
       ).rejects.toThrow(/no se pueden modificar/);
       await expect(
-        stack.app().db.query('DELETE FROM documento WHERE id_documento = $1', [documento.id_documento]),
+        owner.query('DELETE FROM documento WHERE id_documento = $1', [documento.id_documento]),
       ).rejects.toThrow(/no se borran/);
       await expect(
-        stack.app().db.query(`UPDATE tipo_documental SET nombre = 'Informe técnico' WHERE nombre = 'Informe'`),
+        owner.query(`UPDATE tipo_documental SET nombre = 'Informe técnico' WHERE nombre = 'Informe'`),
       ).rejects.toThrow(/tipo documental/);
     });
   });
@@ -773,7 +772,8 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       await subirUno(expediente.id_expediente, 'uno.pdf', samplePdf('uno'));
       const dos = await subirUno(expediente.id_expediente, 'dos.pdf', samplePdf('dos'));
       await subirUno(expediente.id_expediente, 'tres.pdf', samplePdf('tres'));
-      const db = stack.app().db;
+      // Only the schema's owner could do this; the API's role may not (db/api-privileges).
+      const db = stack.testApp().owner();
       await db.exec('ALTER TABLE documento DISABLE TRIGGER documento_inmutable');
       try {
         await db.query(`UPDATE documento SET nombre = 'cambiado.pdf' WHERE id_documento = $1`, [dos.id_documento]);

@@ -1,7 +1,6 @@
 import {
   decideResponsableYUnidad,
   ESTADO_ETIQUETAS,
-  LIMITES_EXPEDIENTE,
   type CambiarEstado,
   type CambioCampo,
   type CrearExpediente,
@@ -121,7 +120,7 @@ export async function exportarCsv(
 
 export async function crear(db: Database, caller: Caller, body: CrearExpediente): Promise<Expediente> {
   const datos: DatosExpediente = {
-    asunto: normalizarAsunto(body.asunto),
+    asunto: body.asunto,
     descripcion: textoOpcional(body.descripcion),
     id_tipo: body.id_tipo,
     id_unidad: body.id_unidad,
@@ -339,12 +338,7 @@ export async function transferir(
   id: number,
   body: TransferirExpediente,
 ): Promise<Expediente> {
-  const motivo = body.motivo.trim();
-  if ([...motivo].length < LIMITES_EXPEDIENTE.motivoTransferenciaMin) {
-    throw solicitudNoValida(
-      `El campo «motivo» debe tener al menos ${LIMITES_EXPEDIENTE.motivoTransferenciaMin} caracteres.`,
-    );
-  }
+  const { motivo } = body;
   return db.transaction(async (tx) => {
     const actual = await expedienteParaGestionar(tx, caller, id, { version: body.version });
     if (!decideResponsableYUnidad(actual.gestionPor.base)) {
@@ -429,7 +423,7 @@ async function comprobarCatalogos(tx: Queryable, datos: Partial<DatosExpediente>
 
 function normalizarEdicion(body: EditarExpediente): Partial<DatosExpediente> {
   return {
-    asunto: body.asunto === undefined ? undefined : normalizarAsunto(body.asunto),
+    asunto: body.asunto,
     descripcion: body.descripcion === undefined ? undefined : textoOpcional(body.descripcion),
     id_tipo: body.id_tipo,
     interesado_nombre: body.interesado_nombre === undefined ? undefined : textoOpcional(body.interesado_nombre),
@@ -439,17 +433,7 @@ function normalizarEdicion(body: EditarExpediente): Partial<DatosExpediente> {
   };
 }
 
-/** Surrounding spaces do not count towards the minimum length. */
-function normalizarAsunto(asunto: string): string {
-  const limpio = asunto.trim();
-  if ([...limpio].length < LIMITES_EXPEDIENTE.asuntoMin) {
-    throw solicitudNoValida(`El campo «asunto» debe tener al menos ${LIMITES_EXPEDIENTE.asuntoMin} caracteres.`);
-  }
-  return limpio;
-}
-
-/** Blank optional text is stored as "no value". */
+/** Blank optional text (already normalised, see `plugins/text-normalization`) is stored as "no value". */
 function textoOpcional(texto: string | null | undefined): string | null {
-  const limpio = texto?.trim();
-  return limpio ? limpio : null;
+  return texto ? texto : null;
 }

@@ -274,7 +274,11 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       ['unknown tipo', { id_tipo: 999_999 }, 'El tipo de expediente indicado no existe.'],
       ['unknown unidad', { id_unidad: 999_999 }, 'La unidad indicada no existe.'],
       ['unknown responsable', { id_responsable: 999_999 }, 'El responsable indicado no existe.'],
-      ['NUL byte', { asunto: 'Solicitud \u0000 con nulo' }, 'La solicitud contiene caracteres no válidos.'],
+      [
+        'only invisible characters',
+        { asunto: 'Sol\u0000\u200B\u2060' },
+        'El campo «asunto» debe tener al menos 5 caracteres.',
+      ],
     ];
     it.each(casos)('%s', async (_caso, overrides, msg) => {
       const [{ total: antes }] = (await stack
@@ -287,6 +291,11 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         .app()
         .db.query<{ total: number }>('SELECT count(*)::int AS total FROM expediente')) as [{ total: number }];
       expect(despues).toBe(antes);
+    });
+
+    it('drops control characters (a NUL byte included) instead of storing them', async () => {
+      const creado = await crear({ asunto: 'Solicitud \u0000 con\u0007 nulo' });
+      expect(creado.asunto).toBe('Solicitud con nulo');
     });
 
     it('stores SQL meta-characters and HTML literally, as text', async () => {
@@ -632,17 +641,16 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     });
 
-    it('is append-only in the database itself', async () => {
+    it('is append-only in the database itself, even for the schema’s owner', async () => {
       const creado = await crear();
+      const owner = stack.testApp().owner();
       await expect(
-        stack
-          .app()
-          .db.query(`UPDATE historial SET descripcion = 'alterado' WHERE id_expediente = $1`, [creado.id_expediente]),
+        owner.query(`UPDATE historial SET descripcion = 'alterado' WHERE id_expediente = $1`, [creado.id_expediente]),
       ).rejects.toThrow(/solo admite añadir/);
       await expect(
-        stack.app().db.query('DELETE FROM historial WHERE id_expediente = $1', [creado.id_expediente]),
+        owner.query('DELETE FROM historial WHERE id_expediente = $1', [creado.id_expediente]),
       ).rejects.toThrow(/solo admite añadir/);
-      await expect(stack.app().db.query('TRUNCATE historial CASCADE')).rejects.toThrow(/solo admite añadir/);
+      await expect(owner.query('TRUNCATE historial CASCADE')).rejects.toThrow(/solo admite añadir/);
       expect(await filasHistorial(creado.id_expediente)).toEqual([{ evento: 'creacion' }]);
     });
   });

@@ -1,4 +1,5 @@
 import type { CrearExpediente, EditarExpediente, Expediente } from '@ecodigital/contracts/expedientes';
+import { textoNormalizado } from '../../lib/reglas-texto';
 
 /** What the expediente form holds; selects are empty (`undefined`) until chosen. */
 export interface ExpedienteFormValues {
@@ -11,14 +12,8 @@ export interface ExpedienteFormValues {
   id_responsable?: number | null;
 }
 
-/** Trimmed text; blank means "no value" (`null`). */
-function text(value: string | null | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-}
-
 function documento(value: string | null | undefined): string | null {
-  return text(value)?.toUpperCase() ?? null;
+  return textoNormalizado(value)?.toUpperCase() ?? null;
 }
 
 interface NormalizedValues {
@@ -33,11 +28,11 @@ interface NormalizedValues {
 
 function normalize(values: ExpedienteFormValues): NormalizedValues {
   return {
-    asunto: text(values.asunto) ?? '',
-    descripcion: text(values.descripcion),
+    asunto: textoNormalizado(values.asunto) ?? '',
+    descripcion: textoNormalizado(values.descripcion, 'parrafos'),
     id_tipo: values.id_tipo ?? 0,
     id_unidad: values.id_unidad ?? 0,
-    interesado_nombre: text(values.interesado_nombre),
+    interesado_nombre: textoNormalizado(values.interesado_nombre),
     interesado_documento: documento(values.interesado_documento),
     id_responsable: values.id_responsable ?? null,
   };

@@ -2,6 +2,8 @@ import { Form, Input } from 'antd';
 import { useState } from 'react';
 import type { EntradaCatalogo } from '@ecodigital/contracts/administracion';
 import { LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
+import { normalizarTexto } from '@ecodigital/contracts/texto.rules';
+import { reglasTexto } from '../../../lib/reglas-texto';
 import { useEnvio } from '../../../lib/use-envio';
 import { FormModal } from '../../../components/FormModal';
 
@@ -25,7 +27,7 @@ export function EntradaCatalogoModal({ entrada: requested, catalogo, onSave, onC
 
   async function submit({ nombre }: { nombre: string }) {
     // Refused (a repeated name, a name fixed by use): the dialog stays open.
-    const { ok } = await enviar(() => onSave(nombre.trim()));
+    const { ok } = await enviar(() => onSave(normalizarTexto(nombre)));
     if (ok) onClose();
   }
 
@@ -46,11 +48,7 @@ export function EntradaCatalogoModal({ entrada: requested, catalogo, onSave, onC
       <Form.Item
         name="nombre"
         label="Nombre"
-        rules={[
-          { required: true, whitespace: true, message: 'Indique el nombre.' },
-          { min: MIN, message: `El nombre debe tener al menos ${MIN} caracteres.` },
-          { max: MAX, message: `El nombre admite como máximo ${MAX} caracteres.` },
-        ]}
+        rules={reglasTexto({ min: MIN, max: MAX }, 'El nombre', 'Indique el nombre.')}
       >
         <Input maxLength={MAX} autoFocus />
       </Form.Item>

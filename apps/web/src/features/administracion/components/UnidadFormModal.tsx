@@ -2,6 +2,8 @@ import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import type { CrearUnidad, EditarUnidad, Unidad } from '@ecodigital/contracts/administracion';
 import { CODIGO_UNIDAD_PATTERN, LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
+import { normalizarTexto } from '@ecodigital/contracts/texto.rules';
+import { reglasTexto } from '../../../lib/reglas-texto';
 import { padresPosibles, SIN_PADRE } from '../unidades-tree';
 import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';
@@ -44,7 +46,7 @@ export function UnidadFormModal({ mode: requested, unidades, onCreate, onEdit, o
   async function submit(values: Values) {
     if (!mode) return;
     const codigo = values.codigo!.trim().toUpperCase();
-    const nombre = values.nombre!.trim();
+    const nombre = normalizarTexto(values.nombre!);
     // Refused (a repeated code or name): the dialog stays open.
     const { ok } = await enviar(async () => {
       if (mode.crear) {
@@ -71,11 +73,11 @@ export function UnidadFormModal({ mode: requested, unidades, onCreate, onEdit, o
       <Form.Item
         name="nombre"
         label="Nombre"
-        rules={[
-          { required: true, whitespace: true, message: 'Indique el nombre de la unidad.' },
-          { min: nombreUnidadMin, message: `El nombre debe tener al menos ${nombreUnidadMin} caracteres.` },
-          { max: nombreUnidadMax, message: `El nombre admite como máximo ${nombreUnidadMax} caracteres.` },
-        ]}
+        rules={reglasTexto(
+          { min: nombreUnidadMin, max: nombreUnidadMax },
+          'El nombre',
+          'Indique el nombre de la unidad.',
+        )}
       >
         <Input maxLength={nombreUnidadMax} placeholder="Sección de Licencias" autoFocus />
       </Form.Item>

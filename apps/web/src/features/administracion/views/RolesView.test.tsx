@@ -101,9 +101,12 @@ describe('RolesView', { timeout: 30_000 }, () => {
       { rol: 'gestor', permisos: ['expedientes.editar', 'expedientes.ver'] },
       { rol: 'consulta', permisos: ['expedientes.editar', 'expedientes.ver'] },
     ]);
-    await waitFor(() => expect(screen.getByTestId('roles-pendientes').textContent).toBe('Sin cambios pendientes.'));
-    expect(casilla('gestor: Subir documentos').checked).toBe(false);
-    expect(casilla('consulta: Editar expedientes').checked).toBe(true);
+    // The ticks now come from the roles as saved: wait for them, not only for the draft to empty.
+    await waitFor(() => {
+      expect(screen.getByTestId('roles-pendientes').textContent).toBe('Sin cambios pendientes.');
+      expect(casilla('gestor: Subir documentos').checked).toBe(false);
+      expect(casilla('consulta: Editar expedientes').checked).toBe(true);
+    });
   });
 
   it('sends the administrador its fixed permiso even when only another one changes', async () => {

@@ -99,19 +99,21 @@ describe('UnidadesView', { timeout: 30_000 }, () => {
     fireEvent.click(opciones[2]!);
     await userEvent.click(dialogButton(dialog, 'Mover'));
     await waitFor(() => expect(patches).toEqual([{ id: '5', body: { id_padre: 8 } }]));
+    // The order by name is the same before and after the move: what changes, once the list is read
+    // again, is Urbanismo's depth; wait for that, not for names that were already there.
     await waitFor(() =>
-      expect(nombresDeFilas()).toEqual([
-        'Ayuntamiento',
-        'Hacienda',
-        'RecaudaciónDesactivada',
-        'Tesorería',
-        'Urbanismo',
-        'Sección de Licencias',
-        'Inspección',
-        'Sección de Planeamiento',
-      ]),
+      expect(document.querySelector('[data-codigo="LA0019005"]')!.className).toContain('ant-table-row-level-2'),
     );
-    expect(document.querySelector('[data-codigo="LA0019005"]')!.className).toContain('ant-table-row-level-2');
+    expect(nombresDeFilas()).toEqual([
+      'Ayuntamiento',
+      'Hacienda',
+      'RecaudaciónDesactivada',
+      'Tesorería',
+      'Urbanismo',
+      'Sección de Licencias',
+      'Inspección',
+      'Sección de Planeamiento',
+    ]);
   });
 
   it('adds a unidad inside another one, its code in capitals; validates in Spanish first', async () => {
@@ -128,6 +130,23 @@ describe('UnidadesView', { timeout: 30_000 }, () => {
     await userEvent.click(dialogButton(dialog, 'Crear unidad'));
     await waitFor(() => expect(posts).toEqual([{ codigo: 'LA0019099', nombre: 'Oficina de Patrimonio', id_padre: 8 }]));
     await screen.findByText('Oficina de Patrimonio');
+  });
+
+  it('refuses a name of spaces, invisible characters or one letter among spaces, and sends nothing', async () => {
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Añadir una unidad dentro de «Hacienda»' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Código'), { target: { value: 'LA0019099' } });
+    for (const [nombre, mensaje] of [
+      ['   ', 'Indique el nombre de la unidad.'],
+      ['\u200B\u200B\u200B', 'Indique el nombre de la unidad.'],
+      [' a ', 'El nombre debe tener al menos 2 caracteres.'],
+    ] as const) {
+      fireEvent.change(within(dialog).getByLabelText('Nombre'), { target: { value: nombre } });
+      await userEvent.click(dialogButton(dialog, 'Crear unidad'));
+      await within(dialog).findByText(mensaje);
+    }
+    expect(posts).toEqual([]);
   });
 
   it('asks before deactivating, then sends only the change of state', async () => {

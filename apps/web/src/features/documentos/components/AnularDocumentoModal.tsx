@@ -2,7 +2,8 @@ import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import { LIMITES_DOCUMENTO } from '@ecodigital/contracts/documentos.rules';
-import { reglasMotivo } from '../../../lib/reglas-motivo';
+import { normalizarTexto } from '@ecodigital/contracts/texto.rules';
+import { reglasMotivo } from '../../../lib/reglas-texto';
 import { FormModal } from '../../../components/FormModal';
 
 const { motivoAnulacionMin: MIN, motivoAnulacionMax: MAX } = LIMITES_DOCUMENTO;
@@ -22,7 +23,7 @@ export function AnularDocumentoModal({ documento: requested, saving, onConfirm, 
 
   async function submit({ motivo }: { motivo: string }) {
     try {
-      await onConfirm(motivo.trim());
+      await onConfirm(normalizarTexto(motivo, 'parrafos'));
       onClose();
     } catch {
       // The client already toasted the server's message; the dialog stays open to correct it.

@@ -5,6 +5,7 @@ import { ESTADO_ETIQUETAS, LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expe
 import type { AccionTransicion, Transicion } from '../access';
 import { isApiError } from '../../../lib/api-client';
 import { FormModal } from '../../../components/FormModal';
+import { reglasTexto, textoNormalizado } from '../../../lib/reglas-texto';
 
 const CONFIRMACIONES: Record<AccionTransicion, { title: string; detail: string }> = {
   pasar_a_tramite: { title: '¿Pasar el expediente a trámite?', detail: 'El expediente quedará en trámite.' },
@@ -33,7 +34,7 @@ export function CambioEstadoModal({ expediente, transicion: requested, saving, o
 
   async function submit({ motivo }: { motivo?: string }) {
     if (!transicion) return;
-    const texto = motivo?.trim();
+    const texto = textoNormalizado(motivo, 'parrafos');
     try {
       await onConfirm({ estado: transicion.hacia, version: expediente.version, ...(texto ? { motivo: texto } : {}) });
       onClose();
@@ -65,13 +66,11 @@ export function CambioEstadoModal({ expediente, transicion: requested, saving, o
               name="motivo"
               label={transicion.motivo === 'requerido' ? 'Motivo' : 'Motivo (opcional)'}
               required={transicion.motivo === 'requerido'}
-              rules={[
-                { required: transicion.motivo === 'requerido', whitespace: true, message: 'Indique el motivo.' },
-                {
-                  max: LIMITES_EXPEDIENTE.motivoMax,
-                  message: `El motivo admite como máximo ${LIMITES_EXPEDIENTE.motivoMax} caracteres.`,
-                },
-              ]}
+              rules={reglasTexto(
+                { max: LIMITES_EXPEDIENTE.motivoMax, forma: 'parrafos' },
+                'El motivo',
+                transicion.motivo === 'requerido' ? 'Indique el motivo.' : undefined,
+              )}
             >
               <Input.TextArea rows={3} maxLength={LIMITES_EXPEDIENTE.motivoMax} showCount autoFocus />
             </Form.Item>

@@ -10,6 +10,7 @@ import type { ExpedienteFormValues } from '../form-values';
 import { selectClear } from '../../../components/clear-buttons';
 import { useEnvio } from '../../../lib/use-envio';
 import { FormModal } from '../../../components/FormModal';
+import { reglasTexto } from '../../../lib/reglas-texto';
 
 const documentoPattern = new RegExp(DOCUMENTO_IDENTIDAD_PATTERN);
 const { asuntoMin, asuntoMax, descripcionMax, interesadoNombreMax, interesadoDocumentoMax } = LIMITES_EXPEDIENTE;
@@ -135,18 +136,14 @@ export function ExpedienteFormModal({ title, okText, open, mode, initialValues, 
       <Form.Item
         name="asunto"
         label="Asunto"
-        rules={[
-          { required: true, whitespace: true, message: 'Indique el asunto.' },
-          { min: asuntoMin, message: `El asunto debe tener al menos ${asuntoMin} caracteres.` },
-          { max: asuntoMax, message: `El asunto admite como máximo ${asuntoMax} caracteres.` },
-        ]}
+        rules={reglasTexto({ min: asuntoMin, max: asuntoMax }, 'El asunto', 'Indique el asunto.')}
       >
         <Input maxLength={asuntoMax} showCount placeholder="Resumen del expediente" autoFocus />
       </Form.Item>
       <Form.Item
         name="descripcion"
         label="Descripción"
-        rules={[{ max: descripcionMax, message: `La descripción admite como máximo ${descripcionMax} caracteres.` }]}
+        rules={reglasTexto({ max: descripcionMax, forma: 'parrafos' }, 'La descripción')}
       >
         <Input.TextArea
           rows={4}
@@ -183,9 +180,7 @@ export function ExpedienteFormModal({ title, okText, open, mode, initialValues, 
           <Form.Item
             name="interesado_nombre"
             label="Interesado"
-            rules={[
-              { max: interesadoNombreMax, message: `El nombre admite como máximo ${interesadoNombreMax} caracteres.` },
-            ]}
+            rules={reglasTexto({ max: interesadoNombreMax }, 'El nombre')}
           >
             <Input maxLength={interesadoNombreMax} placeholder="Nombre y apellidos o razón social" />
           </Form.Item>

@@ -2,13 +2,14 @@ import { Form, Input, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import type { Expediente, TransferirExpediente } from '@ecodigital/contracts/expedientes';
 import { LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
+import { normalizarTexto } from '@ecodigital/contracts/texto.rules';
 import { isApiError } from '../../../lib/api-client';
 import { useResponsables } from '../api/get-responsables';
 import { useUnidades } from '../api/get-unidades';
 import { responsableOptions, unidadOptions } from '../catalogue-options';
 import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';
-import { reglasMotivo } from '../../../lib/reglas-motivo';
+import { reglasMotivo } from '../../../lib/reglas-texto';
 import { selectClear } from '../../../components/clear-buttons';
 import { FormModal } from '../../../components/FormModal';
 
@@ -80,7 +81,7 @@ export function TransferirModal({
       onConfirm({
         id_unidad: values.id_unidad!,
         id_responsable: values.id_responsable ?? null,
-        motivo: values.motivo!.trim(),
+        motivo: normalizarTexto(values.motivo!, 'parrafos'),
         version: expediente.version,
       }),
     );
