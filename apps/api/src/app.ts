@@ -11,6 +11,7 @@ import { MENSAJES } from './shared/errors';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import storagePlugin from './plugins/storage';
+import jobsPlugin from './plugins/jobs';
 import errorHandlerPlugin from './plugins/error-handler';
 import timeLimitsPlugin from './plugins/time-limits';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -86,6 +87,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
       db,
     });
     await app.register(storagePlugin, { config: config.storage });
+    await app.register(jobsPlugin);
     await app.register(extraccionTextoPlugin, { config: config.extraccion });
     await app.register(reindexadoPlugin);
     await app.register(authPlugin, {

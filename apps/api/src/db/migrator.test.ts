@@ -35,6 +35,7 @@ const ALL = [
   '008_verificacion',
   '009_unidades_accesos',
   '010_texto_documentos',
+  '015_trabajos',
 ];
 
 describe('migrations on PostgreSQL', () => {
