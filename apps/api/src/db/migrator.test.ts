@@ -36,6 +36,7 @@ const ALL = [
   '009_unidades_accesos',
   '010_texto_documentos',
   '015_trabajos',
+  '016_colas_en_trabajos',
 ];
 
 describe('migrations on PostgreSQL', () => {

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import { isoString } from '../../shared/dates';
 import { nombreCompletoSql } from '../../shared/sql';
+import { COLA_TEXTO } from '../documentos/documentos.public';
 import { reindexadoEnCurso } from './busqueda.mensajes';
 
 /** Documents per batch of a re-indexing: one statement each, progress committed with it. */
@@ -18,7 +19,8 @@ export async function estadoIndice(db: Queryable, ocrDisponible: boolean): Promi
   const porEstado = { pendiente: 0, indexado: 0, sin_texto: 0, error: 0 };
   for (const fila of estados) porEstado[fila.estado] = Number(fila.n);
   const [enProceso] = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM documento_texto WHERE estado = 'pendiente' AND tomado_hasta > now()`,
+    `SELECT count(*) AS n FROM trabajo WHERE cola = $1 AND estado = 'en_curso' AND tomado_hasta > now()`,
+    [COLA_TEXTO],
   );
   const [ultimo] = await db.query<{
     modo: 'vectores' | 'extraccion';
@@ -89,11 +91,11 @@ export async function tomarReindexadoAbandonado(db: Queryable): Promise<number |
   return fila?.id;
 }
 
-const CAMBIOS: Record<'vectores' | 'extraccion', string> = {
+const CAMBIOS: Record<'vectores' | 'extraccion', { set: string; encolar: boolean }> = {
   // The stored text is indexed again with the current configuration.
-  vectores: 'vector = documento_vector(d.nombre, dt.texto)',
-  // Read again by the workers; text and vector stay searchable until the new ones replace them.
-  extraccion: `estado = 'pendiente', intentos = 0, motivo = NULL, disponible_desde = now()`,
+  vectores: { set: 'vector = documento_vector(d.nombre, dt.texto)', encolar: false },
+  // Read again by the workers of the `texto` queue; text and vector stay searchable until the new ones replace them.
+  extraccion: { set: `estado = 'pendiente', motivo = NULL`, encolar: true },
 };
 
 /**
@@ -110,6 +112,7 @@ export async function ejecutarReindexado(
     id,
   ]);
   if (!ejecucion) return false;
+  const cambio = CAMBIOS[ejecucion.modo];
   while (opciones.seguir()) {
     const [fila] = await db.query<{ terminado: Date | null }>(
       `WITH lote AS (
@@ -118,19 +121,23 @@ export async function ejecutarReindexado(
          ORDER BY dt.id_documento LIMIT $2
        ),
        hecho AS (
-         UPDATE documento_texto dt SET ${CAMBIOS[ejecucion.modo]}
+         UPDATE documento_texto dt SET ${cambio.set}
          FROM documento d, lote
          WHERE dt.id_documento = lote.id_documento AND d.id_documento = dt.id_documento
          RETURNING dt.id_documento
+       ),
+       -- A SELECT in WITH runs only when read: the count below reads it.
+       encolados AS (
+         SELECT encolar_trabajo($4, id_documento::text, 'Documento nº ' || id_documento) FROM hecho WHERE $5
        )
        UPDATE reindexado
-       SET hechos = hechos + (SELECT count(*) FROM hecho),
+       SET hechos = hechos + (SELECT count(*) FROM hecho) + 0 * (SELECT count(*) FROM encolados),
            ultimo_id = coalesce((SELECT max(id_documento) FROM hecho), ultimo_id),
            tomado_hasta = now() + $3 * interval '1 millisecond',
            terminado = CASE WHEN (SELECT count(*) FROM hecho) < $2 THEN now() END
        WHERE id = $1 AND terminado IS NULL
        RETURNING terminado`,
-      [id, LOTE_REINDEXADO, ARRIENDO_REINDEXADO_MS],
+      [id, LOTE_REINDEXADO, ARRIENDO_REINDEXADO_MS, COLA_TEXTO, cambio.encolar],
     );
     opciones.alAvanzar?.();
     if (!fila || fila.terminado) {

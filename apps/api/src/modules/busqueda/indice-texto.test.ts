@@ -92,7 +92,9 @@ describe('administration of the text index', () => {
     expect(fin!.terminado).not.toBeNull();
     // Extraction mode queues every document but the first (already done by the stopped instance).
     const [pendientes] = await app.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM documento_texto WHERE estado = 'pendiente' AND intentos = 0`,
+      `SELECT count(*)::int AS n FROM documento_texto dt
+       JOIN trabajo t ON t.cola = 'texto' AND t.clave = dt.id_documento::text AND t.estado = 'pendiente'
+       WHERE dt.estado = 'pendiente'`,
     );
     expect(pendientes!.n).toBe(total!.n - 1);
     expect(LOTE_REINDEXADO).toBeGreaterThan(1);

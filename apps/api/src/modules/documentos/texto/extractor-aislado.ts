@@ -88,19 +88,34 @@ export class ExtractorAislado {
     return this.#stderr;
   }
 
-  async extraer(ruta: string, opciones: OpcionesExtraccion): Promise<ResultadoExtraccion> {
+  /**
+   * `plazoMs`: how long this document may still take (the job's time limit minus what its download
+   * took); `signal`: the job must stop (its lease was lost, the instance stops…): the process is
+   * killed and the promise rejects with the signal's reason.
+   */
+  async extraer(
+    ruta: string,
+    opciones: OpcionesExtraccion,
+    { plazoMs = this.limites.tiempoMaxMs, signal }: { plazoMs?: number; signal?: AbortSignal } = {},
+  ): Promise<ResultadoExtraccion> {
+    signal?.throwIfAborted();
     const proceso = this.#proceso ?? this.#arrancar();
     const id = this.#siguienteId++;
     const { tiempoMaxMs, memoriaMaxMb } = this.limites;
     try {
       return await new Promise<ResultadoExtraccion>((resolve, reject) => {
-        const terminar = (error?: ErrorDeExtraccion, resultado?: ResultadoExtraccion) => {
+        const terminar = (error?: Error, resultado?: ResultadoExtraccion) => {
           clearTimeout(tiempo);
           clearInterval(vigilancia);
+          signal?.removeEventListener('abort', alAbortar);
           proceso.off('message', alMensaje);
           proceso.off('exit', alSalir);
           if (error) reject(error);
           else resolve(resultado!);
+        };
+        const alAbortar = () => {
+          this.#matar(proceso);
+          terminar(signal!.reason as Error);
         };
         const alMensaje = (respuesta: RespuestaExtraccion) => {
           if (respuesta.id !== id) return;
@@ -118,15 +133,18 @@ export class ExtractorAislado {
             ),
           );
         };
-        const tiempo = setTimeout(() => {
-          this.#matar(proceso);
-          terminar(
-            new ErrorDeExtraccion(
-              `La extracción tardó más de ${numeroLegible(tiempoMaxMs / 1000)} s y se detuvo.`,
-              false,
-            ),
-          );
-        }, tiempoMaxMs);
+        const tiempo = setTimeout(
+          () => {
+            this.#matar(proceso);
+            terminar(
+              new ErrorDeExtraccion(
+                `La extracción tardó más de ${numeroLegible(tiempoMaxMs / 1000)} s y se detuvo.`,
+                false,
+              ),
+            );
+          },
+          Math.max(0, plazoMs),
+        );
         const vigilancia = setInterval(() => {
           if (proceso.pid === undefined) return;
           void memoriaResidenteMb(proceso.pid).then((mb) => {
@@ -135,6 +153,7 @@ export class ExtractorAislado {
             terminar(new ErrorDeExtraccion(`La extracción superó ${memoriaMaxMb} MB de memoria y se detuvo.`, false));
           });
         }, VIGILANCIA_MS);
+        signal?.addEventListener('abort', alAbortar, { once: true });
         proceso.on('message', alMensaje);
         proceso.once('exit', alSalir);
         proceso.send({ id, ruta, opciones } satisfies PeticionExtraccion);

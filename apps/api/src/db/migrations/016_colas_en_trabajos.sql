@@ -1,0 +1,27 @@
+-- The three hand-made leases move to the job runner (015): the queue of text extraction
+-- (`documento_texto`, 010), the re-indexing runs (`reindexado`, 010) and the verification in
+-- progress (`verificacion_en_curso`, 008). Their administration gets a screen and a permiso.
+
+INSERT INTO cola (nombre, titulo) VALUES ('texto', 'Extracción de texto');
+
+-- The text of documents (010) keeps what people see (estado, motivo, texto); the queue moves here.
+INSERT INTO trabajo (cola, clave, descripcion, intentos, disponible_desde)
+SELECT 'texto', id_documento::text, 'Documento nº ' || id_documento, intentos, disponible_desde
+FROM documento_texto WHERE estado = 'pendiente';
+
+DROP INDEX documento_texto_cola_idx;
+ALTER TABLE documento_texto
+  DROP COLUMN intentos,
+  DROP COLUMN disponible_desde,
+  DROP COLUMN tomado_por,
+  DROP COLUMN tomado_hasta;
+
+CREATE OR REPLACE FUNCTION documento_texto_pendiente() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  INSERT INTO documento_texto (id_documento) VALUES (NEW.id_documento);
+  PERFORM encolar_trabajo('texto', NEW.id_documento::text, 'Documento nº ' || NEW.id_documento);
+  RETURN NULL;
+END
+$$;
