@@ -2,7 +2,9 @@
 -- (`documento_texto`, 010), the re-indexing runs (`reindexado`, 010) and the verification in
 -- progress (`verificacion_en_curso`, 008). Their administration gets a screen and a permiso.
 
-INSERT INTO cola (nombre, titulo) VALUES ('texto', 'Extracción de texto');
+INSERT INTO cola (nombre, titulo) VALUES
+  ('texto', 'Extracción de texto'),
+  ('reindexado', 'Reindexado del índice de búsqueda');
 
 -- The text of documents (010) keeps what people see (estado, motivo, texto); the queue moves here.
 INSERT INTO trabajo (cola, clave, descripcion, intentos, disponible_desde)
@@ -25,3 +27,8 @@ BEGIN
   RETURN NULL;
 END
 $$;
+
+-- A re-indexing run is a job too; its row keeps the progress and who asked for it.
+INSERT INTO trabajo (cola, clave, descripcion)
+SELECT 'reindexado', id::text, 'Reindexado nº ' || id FROM reindexado WHERE terminado IS NULL;
+ALTER TABLE reindexado DROP COLUMN tomado_hasta;
