@@ -30,6 +30,7 @@ import documentosRoutes from './modules/documentos/documentos.routes';
 import accesosRoutes from './modules/accesos/accesos.routes';
 import administracionRoutes from './modules/administracion/administracion.routes';
 import extraccionTextoPlugin from './modules/documentos/texto/texto.plugin';
+import verificacionPlugin from './modules/documentos/verificacion.plugin';
 import busquedaRoutes from './modules/busqueda/busqueda.routes';
 import reindexadoPlugin from './modules/busqueda/reindexado.plugin';
 
@@ -90,6 +91,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database }>(
     await app.register(jobsPlugin);
     await app.register(extraccionTextoPlugin, { config: config.extraccion });
     await app.register(reindexadoPlugin);
+    await app.register(verificacionPlugin);
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,

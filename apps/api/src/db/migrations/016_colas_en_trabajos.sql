@@ -4,7 +4,8 @@
 
 INSERT INTO cola (nombre, titulo) VALUES
   ('texto', 'Extracción de texto'),
-  ('reindexado', 'Reindexado del índice de búsqueda');
+  ('reindexado', 'Reindexado del índice de búsqueda'),
+  ('verificacion', 'Verificación de integridad');
 
 -- The text of documents (010) keeps what people see (estado, motivo, texto); the queue moves here.
 INSERT INTO trabajo (cola, clave, descripcion, intentos, disponible_desde)
@@ -32,3 +33,6 @@ $$;
 INSERT INTO trabajo (cola, clave, descripcion)
 SELECT 'reindexado', id::text, 'Reindexado nº ' || id FROM reindexado WHERE terminado IS NULL;
 ALTER TABLE reindexado DROP COLUMN tomado_hasta;
+
+-- A verification in progress is a running job of the queue `verificacion`, keyed by expediente.
+DROP TABLE verificacion_en_curso;

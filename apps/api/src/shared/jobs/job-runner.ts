@@ -163,8 +163,7 @@ export class JobRunner {
       await db.transaction(async (tx) => (await holdsJob(tx, job)) && finishJob(tx, job));
       return result;
     } catch (error) {
-      const reason =
-        error instanceof JobFailure ? error.message : (definition.unexpectedFailureReason ?? 'Terminó con un error.');
+      const reason = failureOf(definition, error, hold.signal).message;
       await db
         .transaction(async (tx) => (await holdsJob(tx, job)) && failJob(tx, job, reason))
         .catch((record: unknown) =>
@@ -315,19 +314,7 @@ export class JobRunner {
       log.info('trabajos: devuelto a la cola al detenerse la instancia');
       return;
     }
-    const failure =
-      error instanceof JobFailure
-        ? error
-        : reason instanceof TimeLimitError
-          ? new JobFailure(
-              definition.timeLimitReason?.(reason.limitMs) ??
-                `Tardó más de ${Math.round(reason.limitMs / 1000)} s y se detuvo.`,
-              { permanent: true },
-            )
-          : new JobFailure(definition.unexpectedFailureReason ?? 'Terminó con un error inesperado.', {
-              permanent: false,
-              cause: error,
-            });
+    const failure = failureOf(definition, error, hold.signal);
     const final = failure.permanent || job.attempts >= definition.maxAttempts;
     const message =
       final && !failure.permanent ? `${failure.message} ${exhausted(definition.maxAttempts)}` : failure.message;
@@ -350,4 +337,24 @@ export class JobRunner {
       log.error({ err: record, cause: error }, 'trabajos: no se anotó el fallo');
     }
   }
+}
+
+/**
+ * What a failed attempt records: the job's own `JobFailure`; past the time limit, the queue's
+ * reason (permanent: it would take as long again); anything else, the queue's generic reason.
+ */
+function failureOf(definition: QueueDefinition<never>, error: unknown, signal: AbortSignal): JobFailure {
+  if (error instanceof JobFailure) return error;
+  const reason: unknown = signal.aborted ? signal.reason : undefined;
+  if (reason instanceof TimeLimitError) {
+    return new JobFailure(
+      definition.timeLimitReason?.(reason.limitMs) ??
+        `Tardó más de ${Math.round(reason.limitMs / 1000)} s y se detuvo.`,
+      { permanent: true },
+    );
+  }
+  return new JobFailure(definition.unexpectedFailureReason ?? 'Terminó con un error inesperado.', {
+    permanent: false,
+    cause: error,
+  });
 }
