@@ -32,6 +32,7 @@ import administracionRoutes from './modules/administracion/administracion.routes
 import extraccionTextoPlugin from './modules/documentos/texto/texto.plugin';
 import verificacionPlugin from './modules/documentos/verificacion.plugin';
 import busquedaRoutes from './modules/busqueda/busqueda.routes';
+import trabajosRoutes from './modules/trabajos/trabajos.routes';
 import reindexadoPlugin from './modules/busqueda/reindexado.plugin';
 
 export const API_VERSION: string = JSON.parse(
@@ -67,6 +68,7 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
   await app.register(accesosRoutes);
   await app.register(administracionRoutes, { porGrupos: config.oidc.groupsClaim !== undefined });
   await app.register(busquedaRoutes, { tessdataDir: config.extraccion.tessdataDir });
+  await app.register(trabajosRoutes);
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */

@@ -28,7 +28,15 @@ export const CATALOGO_ETIQUETAS: Record<CatalogoEditable, string> = {
 };
 
 /** What the auditoría records, by the thing changed. */
-export const ENTIDADES_AUDITORIA = ['unidad', 'usuario', 'rol', 'tipo_expediente', 'tipo_documental'] as const;
+export const ENTIDADES_AUDITORIA = [
+  'unidad',
+  'usuario',
+  'rol',
+  'tipo_expediente',
+  'tipo_documental',
+  'cola',
+  'trabajo',
+] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
 export const ENTIDAD_AUDITORIA_ETIQUETAS: Record<EntidadAuditoria, string> = {
@@ -37,6 +45,8 @@ export const ENTIDAD_AUDITORIA_ETIQUETAS: Record<EntidadAuditoria, string> = {
   rol: 'Rol',
   tipo_expediente: 'Tipo de expediente',
   tipo_documental: 'Tipo documental',
+  cola: 'Cola de trabajos',
+  trabajo: 'Trabajo en segundo plano',
 };
 
 /** How membership of unidades is kept: in the app by administrators, or from the identity provider's groups. */

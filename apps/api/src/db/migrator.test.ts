@@ -76,6 +76,7 @@ describe('migrations on PostgreSQL', () => {
       { nom_modulo: 'administracion/catalogos' },
       { nom_modulo: 'administracion/auditoria' },
       { nom_modulo: 'administracion/indice' },
+      { nom_modulo: 'administracion/trabajos' },
     ]);
   });
 

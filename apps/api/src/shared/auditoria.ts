@@ -1,3 +1,4 @@
+import type { EntidadAuditoria } from '@ecodigital/contracts/administracion';
 import type { Queryable } from '../db/database';
 
 /** One administrative change, as `auditoria` keeps it (append-only: migration 009). */
@@ -5,7 +6,7 @@ export interface CambioAdministrativo {
   /** Who made it; null when the identity provider did (membership by groups). */
   id_usuario: number | null;
   accion: string;
-  entidad: 'unidad' | 'usuario' | 'rol' | 'tipo_expediente' | 'tipo_documental';
+  entidad: EntidadAuditoria;
   id_entidad: string | number;
   descripcion: string;
   antes?: unknown;

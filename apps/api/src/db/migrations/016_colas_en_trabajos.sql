@@ -1,6 +1,6 @@
 -- The three hand-made leases move to the job runner (015): the queue of text extraction
 -- (`documento_texto`, 010), the re-indexing runs (`reindexado`, 010) and the verification in
--- progress (`verificacion_en_curso`, 008). Their administration gets a screen and a permiso.
+-- progress (`verificacion_en_curso`, 008). The queues get a screen and a permiso of their own.
 
 INSERT INTO cola (nombre, titulo) VALUES
   ('texto', 'Extracción de texto'),
@@ -36,3 +36,14 @@ ALTER TABLE reindexado DROP COLUMN tomado_hasta;
 
 -- A verification in progress is a running job of the queue `verificacion`, keyed by expediente.
 DROP TABLE verificacion_en_curso;
+
+INSERT INTO permiso (codigo, descripcion) VALUES
+  ('administracion.trabajos', 'Ver las colas de trabajos en segundo plano, pausarlas y reintentar los fallidos');
+
+INSERT INTO rol_permiso (rol, permiso)
+SELECT nombre, 'administracion.trabajos' FROM rol WHERE nombre = 'administrador';
+
+-- Its screen, in the administration group (009).
+INSERT INTO modulo (nom_mostrar, nom_modulo, icon, id_padre, orden, permiso_requerido)
+SELECT 'Trabajos en segundo plano', 'administracion/trabajos', 'DashboardOutlined', id, 70, 'administracion.trabajos'
+FROM modulo WHERE nom_modulo = 'administracion';

@@ -64,10 +64,11 @@ export async function setQueuePaused(
   queue: string,
   paused: boolean,
   idUsuario: number,
-): Promise<{ pausada: boolean } | undefined> {
-  const [before] = await tx.query<{ pausada: boolean }>('SELECT pausada FROM cola WHERE nombre = $1 FOR UPDATE', [
-    queue,
-  ]);
+): Promise<{ titulo: string; pausada: boolean } | undefined> {
+  const [before] = await tx.query<{ titulo: string; pausada: boolean }>(
+    'SELECT titulo, pausada FROM cola WHERE nombre = $1 FOR UPDATE',
+    [queue],
+  );
   if (!before) return undefined;
   await tx.query(
     `UPDATE cola SET pausada = $2,
@@ -78,24 +79,22 @@ export async function setQueuePaused(
   return before;
 }
 
+export interface RequeuedJob {
+  id: string;
+  cola: string;
+  titulo: string;
+  clave: string | null;
+  datos: Record<string, unknown>;
+  descripcion: string | null;
+}
+
 /** A failed job back to its queue, from its first attempt; undefined when `id` is not a failed job. */
-export async function requeueFailed(
-  tx: Queryable,
-  id: string,
-): Promise<
-  | { id: string; cola: string; clave: string | null; datos: Record<string, unknown>; descripcion: string | null }
-  | undefined
-> {
-  const [job] = await tx.query<{
-    id: string;
-    cola: string;
-    clave: string | null;
-    datos: Record<string, unknown>;
-    descripcion: string | null;
-  }>(
-    `UPDATE trabajo SET estado = 'pendiente', intentos = 0, motivo = NULL, disponible_desde = now(), actualizado = now()
-     WHERE id = $1 AND estado = 'fallido'
-     RETURNING id::text AS id, cola, clave, datos, descripcion`,
+export async function requeueFailed(tx: Queryable, id: string): Promise<RequeuedJob | undefined> {
+  const [job] = await tx.query<RequeuedJob>(
+    `UPDATE trabajo t SET estado = 'pendiente', intentos = 0, motivo = NULL, disponible_desde = now(), actualizado = now()
+     FROM cola q
+     WHERE t.id = $1 AND t.estado = 'fallido' AND q.nombre = t.cola
+     RETURNING t.id::text AS id, t.cola, q.titulo, t.clave, t.datos, t.descripcion`,
     [id],
   );
   return job;

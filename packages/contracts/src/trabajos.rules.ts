@@ -1,0 +1,4 @@
+// Plain constants of the background jobs' administration; `trabajos.ts` re-exports them.
+
+/** Failed jobs the administration lists, newest first (the per-queue counts give the rest). */
+export const FALLIDOS_MOSTRADOS = 50;
