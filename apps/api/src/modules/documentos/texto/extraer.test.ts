@@ -46,6 +46,8 @@ async function extraer(
     formato,
     paginasMax: opciones.paginasMax ?? 100,
     tessdataDir: opciones.tessdataDir ?? TESSDATA,
+    megapixelesMax: 40,
+    herramientas: { memoriaMb: 1024, cpuS: 60 },
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Formato } from '@ecodigital/contracts/documentos';
+import type { LimitesHerramienta } from './limites-proceso';
 
 /** What the extraction of one document gives back to the queue. */
 export interface ResultadoExtraccion {
@@ -26,6 +27,10 @@ export interface OpcionesExtraccion {
   paginasMax: number;
   /** Folder of `spa.traineddata`; OCR is skipped when the file is not there. */
   tessdataDir: string;
+  /** A page is drawn for OCR at 200 ppp, or less so that it stays within this many megapixels. */
+  megapixelesMax: number;
+  /** What each tool it runs (pdftoppm) may use, enforced by the kernel. */
+  herramientas: LimitesHerramienta;
 }
 
 /**

@@ -82,7 +82,13 @@ export class ExtraccionTexto {
       try {
         resultado = await extractor.extraer(
           ruta,
-          { formato: documento.formato, paginasMax: config.paginasMax, tessdataDir: config.tessdataDir },
+          {
+            formato: documento.formato,
+            paginasMax: config.paginasMax,
+            tessdataDir: config.tessdataDir,
+            megapixelesMax: config.megapixelesMax,
+            herramientas: { memoriaMb: config.memoriaMaxMb, cpuS: config.tiempoMaxMs / 1000 },
+          },
           { plazoMs: deadline === undefined ? config.tiempoMaxMs : deadline - Date.now(), signal },
         );
       } catch (error) {
