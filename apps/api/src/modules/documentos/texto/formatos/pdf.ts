@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { PDFPageProxy } from 'unpdf/pdfjs';
 import { conLimites } from '../limites-proceso';
+import { unirTrozos } from './trozos-de-texto';
 import { ErrorDeExtraccion, numeroLegible, type OpcionesExtraccion, type ResultadoExtraccion } from '../resultado';
 import { ocrDisponible, reconocerTexto } from '../ocr';
 import { SIN_OCR } from './imagen';
@@ -139,7 +140,7 @@ export async function extraerPdf(ruta: string, opciones: OpcionesExtraccion): Pr
       verbosity: 0,
     });
   } catch (error) {
-    throw new ErrorDeExtraccion(`El PDF está dañado o cifrado (${(error as Error).message.split('\n')[0]}).`, true);
+    throw new ErrorDeExtraccion(motivoDeApertura(error), true);
   }
   try {
     const paginas = pdf.numPages;
@@ -155,12 +156,7 @@ export async function extraerPdf(ruta: string, opciones: OpcionesExtraccion): Pr
     const imagenes = await operacionesDeImagen();
     for (let numero = 1; numero <= paginas; numero++) {
       const pagina = await pdf.getPage(numero);
-      const contenido = await pagina.getTextContent();
-      let texto = '';
-      for (const item of contenido.items) {
-        if (!('str' in item)) continue;
-        texto += item.str + (item.hasEOL ? '\n' : ' ');
-      }
+      const texto = unirTrozos((await pagina.getTextContent()).items);
       textos.push(texto);
       if ((texto.match(/\p{L}/gu)?.length ?? 0) < LETRAS_MIN_POR_PAGINA && (await tieneImagen(pagina, imagenes))) {
         escaneadas.push({ numero, medida: medidaParaOcr(medidaEnPuntos(pagina), numero, opciones.megapixelesMax) });
@@ -195,4 +191,16 @@ export async function extraerPdf(ruta: string, opciones: OpcionesExtraccion): Pr
 async function tieneImagen(pagina: PDFPageProxy, imagenes: Set<number>): Promise<boolean> {
   const operaciones = await pagina.getOperatorList().catch(() => undefined);
   return operaciones?.fnArray.some((operacion) => imagenes.has(operacion)) ?? false;
+}
+
+/** Why PDF.js could not open the file, as people read it: never PDF.js's own English message. */
+function motivoDeApertura(error: unknown): string {
+  switch ((error as { name?: string }).name) {
+    case 'PasswordException':
+      return 'El PDF está protegido con contraseña: guárdelo sin contraseña para que se pueda leer su texto.';
+    case 'InvalidPDFException':
+      return 'El PDF está dañado: no se puede leer su estructura.';
+    default:
+      return 'El PDF está dañado o no se puede leer.';
+  }
 }

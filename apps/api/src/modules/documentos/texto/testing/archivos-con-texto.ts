@@ -109,6 +109,20 @@ export function pdfDePaginaEnorme(tipo: 'vectorial' | 'escaneada'): Buffer {
 }
 
 /**
+ * A PDF that says its content is encrypted with a password (the standard security handler), which
+ * the empty password does not open: as a protected PDF arrives from an office.
+ */
+export function pdfConContrasena(): Buffer {
+  return pdfEscrito({
+    paginas: 1,
+    medida: [595, 842],
+    contenido: 'BT /F1 12 Tf 72 720 Td (Secreto) Tj ET',
+    recursos: '<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>',
+    cifrado: true,
+  });
+}
+
+/**
  * A PDF written object by object: the catalog (1), the page tree (2), one content stream every
  * page shares (3), a 1 × 1 white image (4, with `imagen`), then the pages.
  */
@@ -118,6 +132,8 @@ function pdfEscrito(opciones: {
   contenido: string;
   recursos: string;
   imagen?: boolean;
+  /** With an /Encrypt dictionary whose keys no password of the test opens. */
+  cifrado?: boolean;
 }): Buffer {
   const objetos: string[] = [];
   const primeraPagina = 5;
@@ -144,7 +160,10 @@ function pdfEscrito(opciones: {
   const xref = cuerpo.length;
   cuerpo += `xref\n0 ${objetos.length + 1}\n0000000000 65535 f \n`;
   cuerpo += posiciones.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('');
-  cuerpo += `trailer\n<< /Size ${objetos.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  const cifrado = opciones.cifrado
+    ? ` /Encrypt << /Filter /Standard /V 1 /R 2 /O <${'6f'.repeat(32)}> /U <${'75'.repeat(32)}> /P -44 >> /ID [<${'ab'.repeat(16)}> <${'ab'.repeat(16)}>]`
+    : '';
+  cuerpo += `trailer\n<< /Size ${objetos.length + 1} /Root 1 0 R${cifrado} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(cuerpo, 'latin1');
 }
 
