@@ -180,11 +180,7 @@ export const SCREENS: ScreenState[] = [
         (page: Page) => page.getByTestId('indice-texto-admin').getByText('Indexado', { exact: false }).first(),
       ],
       // With the failed extraction of the screens' damaged PDF in its list.
-      [
-        'administracion/trabajos',
-        'Trabajos en segundo plano',
-        (page: Page) => page.getByTestId('trabajo-fallido').first(),
-      ],
+      ['administracion/trabajos', 'Colas de trabajos', (page: Page) => page.getByTestId('trabajo-fallido').first()],
     ] as const
   ).map(([ruta, titulo, listo]): ScreenState => ({
     name: ruta.replace('/', '-'),

@@ -111,7 +111,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'trabajos',
-                handle: handle({ title: 'Trabajos en segundo plano', nom_modulo: 'administracion/trabajos' }),
+                handle: handle({ title: 'Colas de trabajos', nom_modulo: 'administracion/trabajos' }),
                 lazy: async () => ({
                   Component: (await import('../features/trabajos/views/TrabajosView')).TrabajosView,
                 }),

@@ -45,5 +45,5 @@ SELECT nombre, 'administracion.trabajos' FROM rol WHERE nombre = 'administrador'
 
 -- Its screen, in the administration group (009).
 INSERT INTO modulo (nom_mostrar, nom_modulo, icon, id_padre, orden, permiso_requerido)
-SELECT 'Trabajos en segundo plano', 'administracion/trabajos', 'DashboardOutlined', id, 70, 'administracion.trabajos'
+SELECT 'Colas de trabajos', 'administracion/trabajos', 'DashboardOutlined', id, 70, 'administracion.trabajos'
 FROM modulo WHERE nom_modulo = 'administracion';

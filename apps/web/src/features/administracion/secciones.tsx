@@ -57,7 +57,7 @@ export const SECCIONES: readonly SeccionAdministracion[] = [
   },
   {
     nom_modulo: 'administracion/trabajos',
-    titulo: 'Trabajos en segundo plano',
+    titulo: 'Colas de trabajos',
     descripcion: 'Las colas de trabajos: cuántos esperan, los que fallaron y por qué; pausa y reintento.',
     icono: <DashboardOutlined />,
   },

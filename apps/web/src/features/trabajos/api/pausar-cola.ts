@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WriteResponse } from '@ecodigital/contracts/envelope';
 import type { EstadoTrabajos } from '@ecodigital/contracts/trabajos';
 import { api } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
 import { trabajosKeys } from './keys';
 
 /** `POST /api/admin/trabajos/colas/:cola/pausar` or `…/reanudar`. */
@@ -22,9 +21,8 @@ export function usePausarCola() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: pausarCola,
-    onSuccess: (respuesta, { pausar }) => {
+    onSuccess: (respuesta) => {
       queryClient.setQueryData(trabajosKeys.estado(), respuesta.data);
-      toast.show({ severity: 'success', summary: pausar ? 'Cola en pausa' : 'Cola reanudada', detail: respuesta.msg });
     },
   });
 }

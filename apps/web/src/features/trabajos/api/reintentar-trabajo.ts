@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WriteResponse } from '@ecodigital/contracts/envelope';
 import type { EstadoTrabajos } from '@ecodigital/contracts/trabajos';
 import { api } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
 import { trabajosKeys } from './keys';
 
 /** `POST /api/admin/trabajos/:id/reintentar`: a failed job back to its queue. */
@@ -16,7 +15,6 @@ export function useReintentarTrabajo() {
     mutationFn: reintentarTrabajo,
     onSuccess: (respuesta) => {
       queryClient.setQueryData(trabajosKeys.estado(), respuesta.data);
-      toast.show({ severity: 'success', summary: 'Trabajo reintentado', detail: respuesta.msg });
     },
   });
 }
