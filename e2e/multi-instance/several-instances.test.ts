@@ -136,4 +136,68 @@ describe('two API instances behind nginx, one database, one bucket, one sign-in'
       expect(verificacion).toMatchObject({ correcto: true, documentos_verificados: 4, incidencias: [] });
     }
   });
+
+  it(
+    'shares one queue of text extraction: both instances extract, a pause made through one holds for the other',
+    { timeout: 180_000 },
+    async () => {
+      const adminToken = (
+        await signIn({
+          issuer: cluster.issuer,
+          username: 'admin',
+          password: 'admin',
+          redirectUri: `${cluster.balancedUrl}/`,
+        })
+      ).access_token;
+      const asAdmin = (baseUrl: string, path: string, method = 'GET') =>
+        fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${adminToken}` } });
+      const colaTexto = async (baseUrl: string) =>
+        (
+          await json<{ colas: { nombre: string; pausada: boolean; pendientes: number; fallidos: number }[] }>(
+            await asAdmin(baseUrl, '/api/admin/trabajos'),
+          )
+        ).colas.find((cola) => cola.nombre === 'texto')!;
+      const estados = async (idExpediente: number) =>
+        (
+          await json<{ nombre: string; texto: { estado: string } }[]>(
+            await call(cluster.balancedUrl, `/api/expedientes/${idExpediente}/documentos`),
+          )
+        )
+          .map((documento) => `${documento.nombre}: ${documento.texto.estado}`)
+          .sort();
+
+      const expediente = await createExpediente(
+        cluster.balancedUrl,
+        `Cola compartida ${randomBytes(4).toString('hex')}`,
+      );
+      const nombres = ['acta-1.pdf', 'acta-2.pdf', 'acta-3.pdf', 'acta-4.pdf'];
+      await Promise.all(
+        nombres.map((nombre, n) =>
+          upload(
+            cluster.instanceUrl[n % 2 === 0 ? 'a' : 'b'],
+            expediente.id_expediente,
+            nombre,
+            samplePdf(`Acta ${n}`),
+          ),
+        ),
+      );
+      await expect
+        .poll(() => estados(expediente.id_expediente), { timeout: 60_000 })
+        .toEqual(nombres.map((nombre) => `${nombre}: indexado`));
+
+      expect((await asAdmin(cluster.instanceUrl.a, '/api/admin/trabajos/colas/texto/pausar', 'POST')).status).toBe(200);
+      await upload(cluster.instanceUrl.b, expediente.id_expediente, 'acta-en-pausa.pdf', samplePdf('Acta en pausa'));
+      // The other instance sees the pause and the waiting job: the queue's state is the database's.
+      const enPausa = await colaTexto(cluster.instanceUrl.b);
+      expect(enPausa.pausada).toBe(true);
+      expect(enPausa.pendientes).toBeGreaterThanOrEqual(1);
+      expect((await asAdmin(cluster.instanceUrl.b, '/api/admin/trabajos/colas/texto/reanudar', 'POST')).status).toBe(
+        200,
+      );
+      await expect
+        .poll(() => estados(expediente.id_expediente), { timeout: 60_000 })
+        .toContain('acta-en-pausa.pdf: indexado');
+      expect(await colaTexto(cluster.instanceUrl.a)).toMatchObject({ pausada: false, pendientes: 0, fallidos: 0 });
+    },
+  );
 });

@@ -275,6 +275,8 @@ export const SCREENS: ScreenState[] = [
         'Índice de búsqueda',
         (page: Page) => page.getByTestId('indice-texto-admin').getByText('Indexado', { exact: false }).first(),
       ],
+      // With the failed extraction of the screens' damaged PDF in its list.
+      ['administracion/trabajos', 'Colas de trabajos', (page: Page) => page.getByTestId('trabajo-fallido').first()],
     ] as const
   ).map(([ruta, titulo, listo]): ScreenState => ({
     name: ruta.replace('/', '-'),
@@ -285,6 +287,15 @@ export const SCREENS: ScreenState[] = [
       await listo(page).waitFor();
     },
   })),
+  {
+    name: 'administracion-trabajos-pausar',
+    user: 'admin',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/administracion/trabajos`);
+      await page.getByRole('button', { name: 'Pausar la cola Reindexado del índice de búsqueda' }).click();
+      await page.getByText('¿Pausar la cola «Reindexado del índice de búsqueda»?').waitFor();
+    },
+  },
   {
     name: 'subir-documentos-con-archivo',
     open: async (page, { expediente }, webUrl) => {
@@ -333,6 +344,9 @@ export const SCREENS: ScreenState[] = [
   },
 ];
 
+/** A document of the screens' expediente whose extraction of text fails for good. */
+export const DOCUMENTO_DANADO = 'acta dañada.pdf';
+
 /** The expediente and document the screens show, created by the gestor through the API. */
 export async function prepareScreenData(page: Page, token: string): Promise<ScreenData> {
   const first = async (path: string) =>
@@ -351,28 +365,29 @@ export async function prepareScreenData(page: Page, token: string): Promise<Scre
   if (creado.status !== 201) throw new Error(`The expediente was not created: ${JSON.stringify(creado.body)}`);
   const { id_expediente: id, numero, responsable } = creado.body.data;
   if (!responsable) throw new Error('A new expediente has its creator as responsable');
+  const tipoDocumental = await first('/api/catalogos/tipos-documentales');
+  const subir = async (nombre: string, bytes: Uint8Array) => {
+    const status = await page.evaluate(
+      async ({ token, id, tipo, bytes, nombre }) => {
+        const form = new FormData();
+        form.append('id_tipo_documental', String(tipo));
+        form.append('archivo', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), nombre);
+        const response = await fetch(`/api/expedientes/${id}/documentos`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}` },
+          body: form,
+        });
+        return response.status;
+      },
+      { token, id, tipo: tipoDocumental, bytes: [...bytes], nombre },
+    );
+    if (status !== 201) throw new Error(`${nombre} was not uploaded (${status})`);
+  };
   const documento = 'informe de accesibilidad.pdf';
-  const status = await page.evaluate(
-    async ({ token, id, tipo, pdf, documento }) => {
-      const form = new FormData();
-      form.append('id_tipo_documental', String(tipo));
-      form.append('archivo', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), documento);
-      const response = await fetch(`/api/expedientes/${id}/documentos`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}` },
-        body: form,
-      });
-      return response.status;
-    },
-    {
-      token,
-      id,
-      tipo: await first('/api/catalogos/tipos-documentales'),
-      pdf: [...samplePdf('Informe de accesibilidad')],
-      documento,
-    },
-  );
-  if (status !== 201) throw new Error(`The document was not uploaded (${status})`);
+  await subir(documento, samplePdf('Informe de accesibilidad'));
+  // A PDF whose text cannot be read: its extraction fails for good, so the background jobs'
+  // screen has a failed job to show.
+  await subir(DOCUMENTO_DANADO, new TextEncoder().encode('%PDF-1.7\nEste archivo no tiene estructura de PDF.\n'));
   // A lectura grant to tesorera: she reads it without seeing its accesos; gestor's grants show in Administración.
   const personas = await callApi<{ data: { id_usuario: number; username: string }[] }>(
     page,

@@ -80,6 +80,7 @@ describe('organisation and access', () => {
         expect.stringContaining('Catálogos'),
         expect.stringContaining('Auditoría'),
         expect.stringContaining('Índice de búsqueda'),
+        expect.stringContaining('Colas de trabajos'),
       ]);
       for (const name of ['Unidades', 'Personas', 'Roles y permisos', 'Catálogos', 'Auditoría']) {
         await sideMenu(page).getByRole('link', { name, exact: true }).waitFor();

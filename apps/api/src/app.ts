@@ -12,6 +12,7 @@ import { MENSAJES } from './shared/errors';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import storagePlugin from './plugins/storage';
+import jobsPlugin from './plugins/jobs';
 import errorHandlerPlugin from './plugins/error-handler';
 import timeLimitsPlugin from './plugins/time-limits';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -34,7 +35,9 @@ import documentosRoutes from './modules/documentos/documentos.routes';
 import accesosRoutes from './modules/accesos/accesos.routes';
 import administracionRoutes from './modules/administracion/administracion.routes';
 import extraccionTextoPlugin from './modules/documentos/texto/texto.plugin';
+import verificacionPlugin from './modules/documentos/verificacion.plugin';
 import busquedaRoutes from './modules/busqueda/busqueda.routes';
+import trabajosRoutes from './modules/trabajos/trabajos.routes';
 import reindexadoPlugin from './modules/busqueda/reindexado.plugin';
 
 export const API_VERSION: string = JSON.parse(
@@ -70,6 +73,7 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
   await app.register(accesosRoutes);
   await app.register(administracionRoutes, { porGrupos: config.oidc.groupsClaim !== undefined });
   await app.register(busquedaRoutes, { tessdataDir: config.extraccion.tessdataDir });
+  await app.register(trabajosRoutes);
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
@@ -98,8 +102,10 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database; comprobarListas?
       db,
     });
     await app.register(storagePlugin, { config: config.storage });
+    await app.register(jobsPlugin);
     await app.register(extraccionTextoPlugin, { config: config.extraccion });
     await app.register(reindexadoPlugin);
+    await app.register(verificacionPlugin);
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,

@@ -1,8 +1,19 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { availableParallelism, totalmem } from 'node:os';
+import { loadConfig, trabajosPorDefecto } from './config';
 
 describe('loadConfig', () => {
+  it('extracts text with one process per core by default, at least two, never past half the memory', () => {
+    expect(loadConfig({ EXTRACCION_MEMORIA_MAX_MB: '64' }).extraccion.trabajos).toBe(
+      Math.max(2, availableParallelism()),
+    );
+    // 64 GB per extraction: as many as half the memory holds, and always one.
+    expect(trabajosPorDefecto(65_536)).toBe(Math.max(1, Math.floor(totalmem() / 2 / 2 ** 36)));
+    expect(loadConfig({ EXTRACCION_TRABAJOS: '0' }).extraccion.trabajos).toBe(0);
+    expect(loadConfig({ EXTRACCION_TRABAJOS: '5' }).extraccion.trabajos).toBe(5);
+  });
+
   it('uses safe defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -1,5 +1,6 @@
 import { ErrorDeConfiguracion, leer } from '@ecodigital/config/leer';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism, totalmem } from 'node:os';
 import path from 'node:path';
 import { loadStorageConfig, type StorageConfig } from './storage/storage-config';
 
@@ -82,10 +83,24 @@ export interface ExtraccionConfig {
   trabajos: number;
   tiempoMaxMs: number;
   memoriaMaxMb: number;
+  /** Pixels (millions) of a PDF page drawn for OCR. */
+  megapixelesMax: number;
   paginasMax: number;
   intentosMax: number;
   /** Folder holding `spa.traineddata`. */
   tessdataDir: string;
+}
+
+/**
+ * Extractions at once by default: one per core, so OCR uses the machine, and at least two, so one
+ * hostile document never holds the queue for more than its time limit; never more than half the
+ * memory (the container's limit when there is one) allows at `memoriaMaxMb` each.
+ */
+export function trabajosPorDefecto(memoriaMaxMb: number): number {
+  const limite = process.constrainedMemory?.() || 0;
+  const memoria = limite > 0 ? Math.min(limite, totalmem()) : totalmem();
+  const porMemoria = Math.floor(memoria / 2 / (memoriaMaxMb * 1024 * 1024));
+  return Math.max(1, Math.min(Math.max(2, availableParallelism()), porMemoria));
 }
 
 // `src/config.ts` in development, `dist/server.js` once built: both one level inside apps/api.
@@ -136,9 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     productName: leer(env, 'PRODUCT_NAME'),
     storage: loadStorageConfig({ ...env, DATA_DIR: dataDir }),
     extraccion: {
-      trabajos: leer(env, 'EXTRACCION_TRABAJOS'),
+      trabajos: leer(env, 'EXTRACCION_TRABAJOS') ?? trabajosPorDefecto(leer(env, 'EXTRACCION_MEMORIA_MAX_MB')),
       tiempoMaxMs: leer(env, 'EXTRACCION_TIEMPO_MAX_S') * 1000,
       memoriaMaxMb: leer(env, 'EXTRACCION_MEMORIA_MAX_MB'),
+      megapixelesMax: leer(env, 'EXTRACCION_MEGAPIXELES_MAX'),
       paginasMax: leer(env, 'EXTRACCION_PAGINAS_MAX'),
       intentosMax: leer(env, 'EXTRACCION_INTENTOS_MAX'),
       tessdataDir: leer(env, 'OCR_TESSDATA_DIR'),

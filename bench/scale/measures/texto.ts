@@ -106,7 +106,12 @@ async function conArchivos<T>(archivos: Buffer[], work: (rutas: string[]) => Pro
   }
 }
 
-const OPCIONES = { tessdataDir: '/usr/share/tesseract-ocr/5/tessdata', paginasMax: 2000 };
+const OPCIONES = {
+  tessdataDir: '/usr/share/tesseract-ocr/5/tessdata',
+  paginasMax: 2000,
+  megapixelesMax: 40,
+  herramientas: { memoriaMb: 2048, cpuS: 600 },
+};
 
 /** 40 three-page PDFs with a text layer through the isolated extractor, one after another. */
 async function measureExtraccionPdf(): Promise<Measure> {

@@ -264,24 +264,31 @@ export const VARIABLES = {
   },
   EXTRACCION_TRABAJOS: {
     procesos: ['API'],
-    ...entero(0, 16),
-    porDefecto: '1',
+    ...entero(0, 64),
+    porDefectoDoc: 'uno por núcleo (al menos 2), sin pasar de la mitad de la memoria entre `EXTRACCION_MEMORIA_MAX_MB`',
     descripcion:
-      'documentos cuyo texto extrae a la vez esta instancia, en segundo plano (cada uno en un proceso aparte); `0`: esta instancia no extrae (lo hacen las demás)',
+      'documentos cuyo texto extrae a la vez esta instancia, en segundo plano (cada uno en un proceso aparte); con varios, un documento hostil nunca retiene a los demás más que su tiempo máximo; `0`: esta instancia no extrae (lo hacen las demás)',
   },
   EXTRACCION_TIEMPO_MAX_S: {
     procesos: ['API'],
     ...entero(1, 86_400),
     porDefecto: '600',
     descripcion:
-      'tiempo máximo de la extracción de un documento (OCR incluido); pasado, se detiene su proceso y el documento queda en `error` tras sus intentos',
+      'tiempo máximo de la extracción de un documento (la lectura del almacenamiento y el OCR incluidos; también en tiempo de CPU); pasado, se detiene todo su grupo de procesos y el documento queda en `error` sin otro intento',
   },
   EXTRACCION_MEMORIA_MAX_MB: {
     procesos: ['API'],
     ...entero(64, 65_536),
     porDefecto: '1024',
     descripcion:
-      'memoria máxima (RSS) del proceso que extrae el texto; si la supera, se detiene y el documento queda en `error` tras sus intentos',
+      'memoria máxima (RSS) del grupo de procesos que extrae el texto de un documento (el proceso y lo que arranca: pdftoppm); si la supera, se detiene y el documento queda en `error` sin otro intento',
+  },
+  EXTRACCION_MEGAPIXELES_MAX: {
+    procesos: ['API'],
+    ...entero(1, 1_000),
+    porDefecto: '40',
+    descripcion:
+      'megapíxeles de una página de PDF dibujada para OCR: se dibuja a 200 ppp o a menos resolución para no pasar de aquí; una página que ni a 100 ppp cabe queda en `error` (no se lee)',
   },
   EXTRACCION_PAGINAS_MAX: {
     procesos: ['API'],
@@ -294,7 +301,7 @@ export const VARIABLES = {
     ...entero(1, 20),
     porDefecto: '3',
     descripcion:
-      'intentos de extraer un documento ante fallos que pueden pasar (almacenamiento, proceso detenido, tiempo o memoria agotados); después, `error`',
+      'intentos de extraer un documento ante fallos que pueden pasar (almacenamiento, proceso detenido); después, `error`',
   },
   OCR_TESSDATA_DIR: {
     procesos: ['API'],

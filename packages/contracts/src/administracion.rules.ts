@@ -64,6 +64,8 @@ export const ENTIDADES_AUDITORIA = [
   'tipo_expediente',
   'tipo_documental',
   'acceso',
+  'cola',
+  'trabajo',
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
@@ -74,6 +76,8 @@ export const ENTIDAD_AUDITORIA_ETIQUETAS: Record<EntidadAuditoria, string> = {
   tipo_expediente: 'Tipo de expediente',
   tipo_documental: 'Tipo documental',
   acceso: 'Acceso a un expediente',
+  cola: 'Cola de trabajos',
+  trabajo: 'Trabajo en segundo plano',
 };
 
 /** How membership of unidades is kept: in the app by administrators, or from the identity provider's groups. */

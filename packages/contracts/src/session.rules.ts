@@ -18,5 +18,6 @@ export const PERMISOS = [
   'administracion.catalogos',
   'administracion.auditoria',
   'administracion.indice',
+  'administracion.trabajos',
 ] as const;
 export type Permiso = (typeof PERMISOS)[number];

@@ -38,6 +38,8 @@ const ALL = [
   '011_gestion_por_acceso',
   '012_roles_declarados_y_denegaciones',
   '013_lecturas',
+  '015_trabajos',
+  '016_colas_en_trabajos',
   '017_privilegios_api',
 ];
 
@@ -78,6 +80,7 @@ describe('migrations on PostgreSQL', () => {
       { nom_modulo: 'administracion/catalogos' },
       { nom_modulo: 'administracion/auditoria' },
       { nom_modulo: 'administracion/indice' },
+      { nom_modulo: 'administracion/trabajos' },
     ]);
   });
 

@@ -135,6 +135,13 @@ export const routes: RouteObject[] = [
                 handle: handle({ title: 'Índice de búsqueda', nom_modulo: 'administracion/indice' }),
                 lazy: async () => ({ Component: (await import('./views/IndiceBusquedaRoute')).IndiceBusquedaRoute }),
               },
+              {
+                path: 'trabajos',
+                handle: handle({ title: 'Colas de trabajos', nom_modulo: 'administracion/trabajos' }),
+                lazy: async () => ({
+                  Component: (await import('../features/trabajos/views/TrabajosView')).TrabajosView,
+                }),
+              },
             ],
           },
           {

@@ -4,7 +4,10 @@ import { runMigrations } from '../../db/migrator';
 import { createPgliteDatabase } from '../../db/pglite-database';
 import { upsertUsuario } from '../../shared/caller/caller.repository';
 import type { Caller } from '../../shared/caller/caller';
-import { guardarResultado, registrarFallo, tomarTrabajo } from '../documentos/texto/cola';
+import { COLA_TEXTO, guardarResultado } from '../documentos/texto/cola';
+import { JobFailure } from '../../shared/jobs/job-errors';
+import { JobRunner } from '../../shared/jobs/job-runner';
+import { silentLog } from '../../testing/silent-log';
 import { insertExpediente, takeNumero } from '../expedientes/expedientes.repository';
 import { buscarDocumentos } from './busqueda.repository';
 import { leerBusqueda } from './consulta-texto';
@@ -66,21 +69,41 @@ describe('queue and search on PGlite', () => {
     await db.close();
   });
 
-  it('takes each pending document once, records a failure for a retry, stores text and vector', async () => {
-    const primero = await tomarTrabajo(db, 'pglite', 60_000);
-    const segundo = await tomarTrabajo(db, 'pglite', 60_000);
-    expect(await tomarTrabajo(db, 'pglite', 60_000)).toBeUndefined();
-    expect([primero?.intentos, segundo?.intentos]).toEqual([1, 1]);
-    expect(await registrarFallo(db, 'pglite', segundo!, 'No se pudo leer el archivo del almacenamiento.', false)).toBe(
-      'pendiente',
+  it('queues each document by its trigger, takes each once, retries a failure, stores text and vector', async () => {
+    const documentos = await db.query<{ id: number; nombre: string }>(
+      'SELECT id_documento AS id, nombre FROM documento ORDER BY id_documento',
     );
-    await guardarResultado(db, 'pglite', primero!.id_documento, { texto: textos[0]!, paginas: 1, paginasOcr: 0 });
-    await db.query(`UPDATE documento_texto SET disponible_desde = now()`);
-    const otraVez = await tomarTrabajo(db, 'pglite', 60_000);
-    expect(otraVez).toMatchObject({ id_documento: segundo!.id_documento, intentos: 2 });
-    await guardarResultado(db, 'pglite', otraVez!.id_documento, { texto: textos[1]!, paginas: 1, paginasOcr: 0 });
-    const estados = await db.query('SELECT estado FROM documento_texto ORDER BY id_documento');
-    expect(estados).toEqual([{ estado: 'indexado' }, { estado: 'indexado' }]);
+    const textoDe = (clave: string) => textos[documentos.findIndex((d) => String(d.id) === clave)]!;
+    const intentos = new Map<string, number>();
+    const jobs = new JobRunner({ db, log: silentLog });
+    jobs.define({
+      name: COLA_TEXTO,
+      title: 'Extracción de texto',
+      workers: 1,
+      maxAttempts: 3,
+      run: async (trabajo, contexto) => {
+        const intento = (intentos.get(trabajo.key!) ?? 0) + 1;
+        intentos.set(trabajo.key!, intento);
+        if (trabajo.key === String(documentos[1]!.id) && intento === 1) {
+          throw new JobFailure('No se pudo leer el archivo del almacenamiento.', { permanent: false });
+        }
+        await contexto.complete((tx) =>
+          guardarResultado(tx, Number(trabajo.key), { texto: textoDe(trabajo.key!), paginas: 1, paginasOcr: 0 }),
+        );
+      },
+    });
+    expect(await jobs.drain(COLA_TEXTO)).toBe(2);
+    expect(await db.query('SELECT estado FROM documento_texto ORDER BY id_documento')).toEqual([
+      { estado: 'indexado' },
+      { estado: 'pendiente' },
+    ]);
+    await db.query(`UPDATE trabajo SET disponible_desde = now()`);
+    expect(await jobs.drain(COLA_TEXTO)).toBe(1);
+    expect(await db.query('SELECT estado FROM documento_texto ORDER BY id_documento')).toEqual([
+      { estado: 'indexado' },
+      { estado: 'indexado' },
+    ]);
+    expect([...intentos.values()]).toEqual([1, 2]);
   });
 
   it('searches with stems, without accents, by prefix and by phrase, with fragments', async () => {

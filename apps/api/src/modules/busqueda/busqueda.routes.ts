@@ -7,7 +7,7 @@ import { sinPalabras } from './busqueda.mensajes';
 import { buscarDocumentos } from './busqueda.repository';
 import { buscarSchema, estadoIndiceSchema, reindexarSchema } from './busqueda.schemas';
 import { leerBusqueda } from './consulta-texto';
-import { estadoIndice, iniciarReindexado } from './indice-texto.service';
+import { COLA_REINDEXADO, estadoIndice, iniciarReindexado } from './indice-texto.service';
 
 /** Authenticated. Search inside documents, and the administration of the text index. */
 const busquedaRoutes: FastifyPluginAsyncTypebox<{ tessdataDir: string }> = async (app, { tessdataDir }) => {
@@ -45,8 +45,8 @@ const busquedaRoutes: FastifyPluginAsyncTypebox<{ tessdataDir: string }> = async
     '/admin/indice-texto/reindexar',
     { schema: reindexarSchema, preValidation: administrar },
     async (request, reply) => {
-      const id = await iniciarReindexado(app.db, await callerOf(request), request.body ?? {});
-      app.reindexado.lanzar(id);
+      await iniciarReindexado(app.db, await callerOf(request), request.body ?? {});
+      app.jobs.wake(COLA_REINDEXADO);
       const modo = request.body?.modo ?? 'vectores';
       return reply.code(202).send({
         success: true as const,

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestStack } from '../../testing/test-stack';
 import { crearExpediente, subirArchivo } from '../documentos/texto/testing/subir';
-import { ejecutarReindexado, LOTE_REINDEXADO } from './indice-texto.service';
+import { LOTE_REINDEXADO } from './indice-texto.service';
 
 const stack = useTestStack();
-
-/** Until `condicion` holds, however slow the machine: the test's own timeout is the only limit. */
-const esperar = async (condicion: () => Promise<boolean>) => {
-  while (!(await condicion())) await new Promise((r) => setTimeout(r, 50));
-};
 
 describe('administration of the text index', () => {
   it('only with «administracion.indice» (administrador)', async () => {
@@ -61,7 +56,8 @@ describe('administration of the text index', () => {
       modo: 'vectores',
       solicitado_por: 'María José García López',
     });
-    await esperar(async () => (await admin.get('/api/admin/indice-texto')).json().data.reindexado.terminado !== null);
+    // Its job is queued; a worker of any instance takes it.
+    expect(await app.jobs.drain('reindexado')).toBe(1);
     const fin = (await admin.get('/api/admin/indice-texto')).json().data.reindexado;
     expect(fin.hechos).toBe(fin.total);
     const encontrado = (await admin.get('/api/documentos/buscar?q=convenio')).json().data;
@@ -72,19 +68,24 @@ describe('administration of the text index', () => {
     const app = stack.app();
     const [usuario] = await app.db.query<{ id_usuario: number }>('SELECT id_usuario FROM usuario LIMIT 1');
     const [total] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM documento_texto');
-    // A run left by an instance that stopped after its first batch (and a lease already expired).
+    // A run left by an instance that stopped after its first batch: its job's lease already expired.
     const [run] = await app.db.query<{ id: number }>(
-      `INSERT INTO reindexado (modo, solicitado_por, total, hechos, ultimo_id, tomado_hasta)
-       VALUES ('extraccion', $1, $2, 1, (SELECT min(id_documento) FROM documento_texto), now() - interval '1 second')
+      `INSERT INTO reindexado (modo, solicitado_por, total, hechos, ultimo_id)
+       VALUES ('extraccion', $1, $2, 1, (SELECT min(id_documento) FROM documento_texto))
        RETURNING id`,
       [usuario!.id_usuario, total!.n],
+    );
+    await app.db.query(
+      `INSERT INTO trabajo (cola, clave, estado, intentos, testigo, tomado_por, tomado_hasta)
+       VALUES ('reindexado', $1, 'en_curso', 1, nextval('trabajo_testigo_seq'), 'parada', now() - interval '1 second')`,
+      [String(run!.id)],
     );
     const admin = await stack.as('admin');
     const otra = await admin.post('/api/admin/indice-texto/reindexar', { modo: 'vectores' });
     expect(otra.statusCode).toBe(409);
     expect(otra.json().msg).toMatch(/Ya hay un reindexado en curso/);
 
-    expect(await ejecutarReindexado(app.db, run!.id, { log: app.log, seguir: () => true })).toBe(true);
+    expect(await app.jobs.drain('reindexado')).toBe(1);
     const [fin] = await app.db.query<{ hechos: number; terminado: Date | null }>(
       'SELECT hechos, terminado FROM reindexado WHERE id = $1',
       [run!.id],
@@ -93,7 +94,9 @@ describe('administration of the text index', () => {
     expect(fin!.terminado).not.toBeNull();
     // Extraction mode queues every document but the first (already done by the stopped instance).
     const [pendientes] = await app.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM documento_texto WHERE estado = 'pendiente' AND intentos = 0`,
+      `SELECT count(*)::int AS n FROM documento_texto dt
+       JOIN trabajo t ON t.cola = 'texto' AND t.clave = dt.id_documento::text AND t.estado = 'pendiente'
+       WHERE dt.estado = 'pendiente'`,
     );
     expect(pendientes!.n).toBe(total!.n - 1);
     expect(LOTE_REINDEXADO).toBeGreaterThan(1);

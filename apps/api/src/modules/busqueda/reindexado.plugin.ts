@@ -1,52 +1,29 @@
 import fp from 'fastify-plugin';
-import { ejecutarReindexado, tomarReindexadoAbandonado } from './indice-texto.service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Runs re-indexings in the background (issue 13). */
-    reindexado: { lanzar(id: number): void };
-  }
-}
-
-/** How often a listening instance looks for a run whose instance stopped. */
-const REVISION_MS = 30_000;
+import { COLA_TEXTO } from '../documentos/documentos.public';
+import { cerrarReindexado, COLA_REINDEXADO, ejecutarReindexado } from './indice-texto.service';
 
 /**
- * Decorates `reindexado`: `lanzar` runs a re-indexing in the background of this instance. Once the
- * server listens, every `REVISION_MS` it resumes a run another instance left unfinished. Stops (and
- * waits for the batch in progress) when the app closes; the run's lease then lets another resume it.
+ * Defines the `reindexado` queue on the job runner: each job is one run (`iniciarReindexado`
+ * queues it), taken by one worker of any instance; a run whose instance stopped is resumed by
+ * another where it stopped once its lease expires. Each batch wakes the extraction of text, which
+ * has work when the run extracts everything again.
  */
 export default fp(
   async (app) => {
-    let activo = true;
-    const enCurso = new Set<Promise<unknown>>();
-    const lanzar = (id: number) => {
-      const ejecucion = ejecutarReindexado(app.db, id, {
-        log: app.log,
-        seguir: () => activo,
-        alAvanzar: () => app.extraccionTexto.despertar(),
-      })
-        .catch((error: unknown) => app.log.error({ err: error, id }, 'reindexado interrumpido'))
-        .finally(() => enCurso.delete(ejecucion));
-      enCurso.add(ejecucion);
-    };
-    app.decorate('reindexado', { lanzar });
-
-    let revision: NodeJS.Timeout | undefined;
-    app.addHook('onListen', async () => {
-      revision = setInterval(() => {
-        if (enCurso.size > 0) return;
-        tomarReindexadoAbandonado(app.db)
-          .then((id) => id !== undefined && lanzar(id))
-          .catch((error: unknown) => app.log.warn({ err: error }, 'no se pudo revisar los reindexados'));
-      }, REVISION_MS);
-      revision.unref();
-    });
-    app.addHook('preClose', async () => {
-      activo = false;
-      clearInterval(revision);
-      await Promise.all(enCurso);
+    app.jobs.define({
+      name: COLA_REINDEXADO,
+      title: 'Reindexado del índice de búsqueda',
+      workers: 1,
+      maxAttempts: 5,
+      unexpectedFailureReason: 'El reindexado se interrumpió por un error de la base de datos.',
+      run: (trabajo, { step, signal, log }) =>
+        ejecutarReindexado(step, Number(trabajo.key), {
+          log,
+          signal,
+          alAvanzar: () => app.jobs.wake(COLA_TEXTO),
+        }),
+      onFailed: (tx, trabajo) => cerrarReindexado(tx, Number(trabajo.key)),
     });
   },
-  { name: 'reindexado', dependencies: ['database', 'extraccion-texto'] },
+  { name: 'reindexado', dependencies: ['jobs', 'extraccion-texto'] },
 );

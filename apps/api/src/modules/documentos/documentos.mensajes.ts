@@ -69,6 +69,12 @@ export const verificacionEnCurso = () =>
     'Ya se está verificando la integridad de este expediente. Espere a que termine y consulte su resultado.',
     'VERIFICACION_EN_CURSO',
   );
+export const verificacionesEnPausa = () =>
+  new ApiHttpError(
+    503,
+    'Las verificaciones de integridad están en pausa: un administrador las detuvo. Inténtelo más tarde.',
+    'COLA_EN_PAUSA',
+  );
 
 /** Why one file of an upload was refused: HTTP status, code for programs, Spanish message naming the file. */
 export class RechazoArchivo extends Error {

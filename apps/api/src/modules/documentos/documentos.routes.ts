@@ -31,12 +31,9 @@ import {
 import { coincideIfNoneMatch, contentDisposition, etagDe } from './descarga';
 import { servirDocumento } from './servir-documento';
 import { procesarSubida } from './subida.multipart';
-import { verificar, VERIFICACION_ABANDONADA_MS } from './verificacion.service';
+import { LIMITE_VERIFICACION_MS, verificar } from './verificacion.service';
 import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
 import { expedienteNoExiste } from '../expedientes/expedientes.public';
-
-/** Re-reading every file of a large expediente may take minutes; one runs at a time per expediente. */
-const LIMITE_VERIFICACION_MS = VERIFICACION_ABANDONADA_MS;
 
 /** Authenticated. Documents of an expediente, their índice, and each document's bytes. */
 const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -147,7 +144,13 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       handlerTimeout: LIMITE_VERIFICACION_MS,
     },
     async (request) => {
-      const resultado = await verificar(app.db, app.storage, await callerOf(request), idExpediente(request.params.id));
+      const resultado = await verificar(
+        app.db,
+        app.storage,
+        app.jobs,
+        await callerOf(request),
+        idExpediente(request.params.id),
+      );
       return {
         success: true as const,
         msg: resultado.correcto

@@ -718,7 +718,7 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       await subirUno(expediente.id_expediente, 'solo.pdf', samplePdf('solo'));
       const response = await as.consulta.post(`/api/expedientes/${expediente.id_expediente}/verificar`);
       expect(response.statusCode).toBe(403);
-      expect(await stack.app().db.query('SELECT 1 FROM verificacion_en_curso')).toEqual([]);
+      expect(await stack.app().db.query(`SELECT 1 FROM trabajo WHERE cola = 'verificacion'`)).toEqual([]);
     });
 
     it('runs one verification per expediente at a time: another answers 409 until it ends', async () => {
@@ -727,22 +727,41 @@ describe('documentos API (real PostgreSQL, real dev IdP, real local storage)', (
       const db = stack.app().db;
       const url = `/api/expedientes/${expediente.id_expediente}/verificar`;
       // Another instance is verifying it right now.
-      await db.query('INSERT INTO verificacion_en_curso (id_expediente) VALUES ($1)', [expediente.id_expediente]);
+      await db.query(
+        `INSERT INTO trabajo (cola, clave, estado, intentos, testigo, tomado_por, tomado_hasta)
+         VALUES ('verificacion', $1, 'en_curso', 1, nextval('trabajo_testigo_seq'), 'otra', now() + interval '1 minute')`,
+        [String(expediente.id_expediente)],
+      );
       const ocupado = await as.admin.post(url);
       expect(ocupado.statusCode).toBe(409);
       expect(ocupado.json()).toMatchObject({ code: 'VERIFICACION_EN_CURSO' });
       expect(ocupado.json().msg).toContain('Ya se está verificando la integridad de este expediente.');
 
-      // That instance stopped mid-way half an hour ago: its turn is taken over.
-      await db.query(`UPDATE verificacion_en_curso SET desde = now() - interval '31 minutes'`);
+      // That instance stopped mid-way: once its lease expires, its turn is taken over.
+      await db.query(`UPDATE trabajo SET tomado_hasta = now() - interval '1 second' WHERE cola = 'verificacion'`);
       expect((await as.gestor.post(url)).json().data).toMatchObject({ correcto: true });
-      expect(await db.query('SELECT 1 FROM verificacion_en_curso')).toEqual([]);
+      expect(await db.query(`SELECT 1 FROM trabajo WHERE cola = 'verificacion'`)).toEqual([]);
 
       // Two at once from here: exactly one runs.
       const respuestas = await Promise.all([as.gestor.post(url), as.admin.post(url), as.gestor.post(url)]);
       expect(respuestas.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
       expect(respuestas.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
-      expect(await db.query('SELECT 1 FROM verificacion_en_curso')).toEqual([]);
+      expect(await db.query(`SELECT 1 FROM trabajo WHERE cola = 'verificacion'`)).toEqual([]);
+    });
+
+    it('answers 503 in Spanish while an administrator has paused the verifications', async () => {
+      const expediente = await crearExpediente();
+      const db = stack.app().db;
+      await db.query(`UPDATE cola SET pausada = true WHERE nombre = 'verificacion'`);
+      try {
+        const respuesta = await as.gestor.post(`/api/expedientes/${expediente.id_expediente}/verificar`);
+        expect(respuesta.statusCode).toBe(503);
+        expect(respuesta.json().msg).toBe(
+          'Las verificaciones de integridad están en pausa: un administrador las detuvo. Inténtelo más tarde.',
+        );
+      } finally {
+        await db.query(`UPDATE cola SET pausada = false WHERE nombre = 'verificacion'`);
+      }
     });
 
     it('reports a stored file altered on disk and one missing', async () => {

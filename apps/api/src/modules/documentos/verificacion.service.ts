@@ -2,51 +2,55 @@ import { createHash } from 'node:crypto';
 import type { IncidenciaVerificacion, ResultadoVerificacion } from '@ecodigital/contracts/documentos';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
-import { verificacionEnCurso } from './documentos.mensajes';
+import { JobBusyError, QueuePausedError } from '../../shared/jobs/job-errors';
+import type { JobRunner } from '../../shared/jobs/job-runner';
+import { verificacionEnCurso, verificacionesEnPausa } from './documentos.mensajes';
 import { findDocumentos, type DocumentoAlmacenado } from './documentos.repository';
 import { hashEntrada } from './hash-chain';
 import { StoredObjectNotFoundError, type DocumentStorage } from '../../storage/document-storage';
 import { expedienteNoExiste, findExpediente } from '../expedientes/expedientes.public';
 
-/** A verification that started longer ago than this was cut short (its instance stopped). */
-export const VERIFICACION_ABANDONADA_MS = 30 * 60_000;
+/** The queue of the job runner whose jobs are verifications, keyed by expediente: one at a time each. */
+export const COLA_VERIFICACION = 'verificacion';
+
+/** Re-reading every file of a large expediente may take minutes; past this, it stops. */
+export const LIMITE_VERIFICACION_MS = 30 * 60_000;
 
 /**
  * Re-reads every stored file through SHA-256 and recomputes the hash chain of the índice, one
  * document at a time (memory stays flat). Every mismatch is an incidencia; none → `correcto`.
- * One verification per expediente runs at a time, on any instance; another one answers 409.
+ * It runs in the request, as a job of its own queue: one verification per expediente at a time,
+ * on any instance (another answers 409), held by a renewed lease, so one whose instance stopped
+ * mid-way is taken over once its lease expires.
  */
 export async function verificar(
   db: Database,
   storage: DocumentStorage,
+  jobs: JobRunner,
   caller: Caller,
   idExpediente: number,
 ): Promise<ResultadoVerificacion> {
-  if (!(await findExpediente(db, caller, idExpediente))) throw expedienteNoExiste();
-  if (!(await empezarVerificacion(db, idExpediente))) throw verificacionEnCurso();
+  const expediente = await findExpediente(db, caller, idExpediente);
+  if (!expediente) throw expedienteNoExiste();
   try {
-    return await verificarAhora(db, storage, idExpediente);
-  } finally {
-    await db.query('DELETE FROM verificacion_en_curso WHERE id_expediente = $1', [idExpediente]);
+    return await jobs.runExclusive(
+      COLA_VERIFICACION,
+      String(idExpediente),
+      `Expediente ${expediente.numero}`,
+      ({ signal }) => verificarAhora(db, storage, idExpediente, signal),
+    );
+  } catch (error) {
+    if (error instanceof JobBusyError) throw verificacionEnCurso();
+    if (error instanceof QueuePausedError) throw verificacionesEnPausa();
+    throw error;
   }
-}
-
-/** Takes the expediente's turn: true when no other verification of it is running. */
-async function empezarVerificacion(db: Database, idExpediente: number): Promise<boolean> {
-  const filas = await db.query(
-    `INSERT INTO verificacion_en_curso (id_expediente) VALUES ($1)
-     ON CONFLICT (id_expediente) DO UPDATE SET desde = now()
-       WHERE verificacion_en_curso.desde < now() - make_interval(secs => $2)
-     RETURNING 1`,
-    [idExpediente, VERIFICACION_ABANDONADA_MS / 1000],
-  );
-  return filas.length === 1;
 }
 
 async function verificarAhora(
   db: Database,
   storage: DocumentStorage,
   idExpediente: number,
+  signal: AbortSignal,
 ): Promise<ResultadoVerificacion> {
   const documentos = await findDocumentos(db, idExpediente);
   const incidencias: IncidenciaVerificacion[] = [];
@@ -90,6 +94,8 @@ async function verificarAhora(
   });
 
   for (const documento of documentos) {
+    // Its lease was lost or the instance stops: no result rather than one nobody holds.
+    signal.throwIfAborted();
     const huella = await huellaAlmacenada(storage, documento.clave_almacen);
     if (huella === undefined) {
       incidencias.push({

@@ -20,6 +20,7 @@ const PERMISOS_DE_ADMINISTRACION = [
   'administracion.catalogos',
   'administracion.indice',
   'administracion.roles',
+  'administracion.trabajos',
   'administracion.unidades',
   'administracion.usuarios',
   ...PERMISOS_DE_GESTION.slice(0, 7),
@@ -31,7 +32,7 @@ const ADMINISTRACION = {
   nom_mostrar: 'Administración',
   nom_modulo: 'administracion',
   icon: 'SettingOutlined',
-  children: ['unidades', 'personas', 'roles', 'catalogos', 'auditoria', 'indice'].map((area) => ({
+  children: ['unidades', 'personas', 'roles', 'catalogos', 'auditoria', 'indice', 'trabajos'].map((area) => ({
     nom_modulo: `administracion/${area}`,
   })),
 };

@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   AuditOutlined,
+  DashboardOutlined,
   FileSearchOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
@@ -53,5 +54,11 @@ export const SECCIONES: readonly SeccionAdministracion[] = [
     titulo: 'Índice de búsqueda',
     descripcion: 'El texto leído de cada documento: estados, errores y reindexado.',
     icono: <FileSearchOutlined />,
+  },
+  {
+    nom_modulo: 'administracion/trabajos',
+    titulo: 'Colas de trabajos',
+    descripcion: 'Las colas de trabajos: cuántos esperan, los que fallaron y por qué; pausa y reintento.',
+    icono: <DashboardOutlined />,
   },
 ];

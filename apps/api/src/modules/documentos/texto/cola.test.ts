@@ -1,37 +1,26 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExtraccionConfig } from '../../../config';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../../../db/pg-database';
 import type { DocumentStorage } from '../../../storage/document-storage';
+import { memoryLog } from '../../../testing/memory-log';
 import { useTestStack } from '../../../testing/test-stack';
-import { TrabajadorTexto } from './trabajador';
-import { imagenConTexto, pdfConTexto, pdfDeMuchasPaginas, pdfEscaneado } from './testing/archivos-con-texto';
+import { gate } from '../../../shared/jobs/testing/job-test-kit';
+import { guardarResultado } from './cola';
+import { extraccionDePrueba } from './testing/extraccion-de-prueba';
+import { imagenConTexto, pdfConTexto } from './testing/archivos-con-texto';
 import { crearExpediente, filaTexto, subirArchivo } from './testing/subir';
 
 const stack = useTestStack();
 let idExpediente: number;
-let config: ExtraccionConfig;
-const silencio = { ...console, child: () => silencio, warn() {}, info() {}, error() {}, debug() {} } as never;
 
 beforeAll(async () => {
   idExpediente = await crearExpediente(stack, 'Licencias de apertura');
-  config = { ...stack.testApp().config.extraccion, trabajos: 1 };
 });
 
-/** A worker on the test app's database and storage, with these limits. */
-function trabajador(cambios: Partial<ExtraccionConfig> = {}, storage?: DocumentStorage): TrabajadorTexto {
-  const app = stack.app();
-  return new TrabajadorTexto({
-    db: app.db,
-    storage: storage ?? app.storage,
-    config: { ...config, ...cambios },
-    log: silencio,
-  });
-}
-
-/** Every pending document becomes available now (skips the wait before a retry). */
+/** Every pending job of the queue becomes available now (skips the wait before a retry). */
 const sinEspera = () =>
-  stack.app().db.query(`UPDATE documento_texto SET disponible_desde = now() WHERE estado = 'pendiente'`);
+  stack.app().db.query(`UPDATE trabajo SET disponible_desde = now() WHERE cola = 'texto' AND estado = 'pendiente'`);
 
 describe('the queue of text extraction', () => {
   it('an upload only queues its document: pendiente until a worker reads it, then indexado with a thumbnail', async () => {
@@ -48,8 +37,9 @@ describe('the queue of text extraction', () => {
       miniatura: false,
     });
     expect((await gestor.get(`/api/documentos/${id}/miniatura`)).statusCode).toBe(404);
+    expect((await filaTexto(stack, id)).trabajo).toMatchObject({ estado: 'pendiente', intentos: 0 });
 
-    const t = trabajador();
+    const t = extraccionDePrueba(stack);
     try {
       expect(await t.procesarPendientes()).toBe(1);
     } finally {
@@ -60,7 +50,9 @@ describe('the queue of text extraction', () => {
       texto: { estado: 'indexado', motivo: null, paginas: 1, paginas_ocr: 0 },
       miniatura: true,
     });
-    expect((await filaTexto(stack, id)).texto).toContain('Resolución favorable de la licencia');
+    const fila = await filaTexto(stack, id);
+    expect(fila.texto).toContain('Resolución favorable de la licencia');
+    expect(fila.trabajo).toBeNull();
     const miniatura = await gestor.get(`/api/documentos/${id}/miniatura`);
     expect(miniatura.statusCode).toBe(200);
     expect(miniatura.headers['content-type']).toBe('image/jpeg');
@@ -69,14 +61,18 @@ describe('the queue of text extraction', () => {
 
   it('without the Spanish model an image ends «sin texto (OCR no disponible)», once, with its thumbnail', async () => {
     const id = await subirArchivo(stack, idExpediente, 'escaneo.png', await imagenConTexto('Acta de la peña'));
-    const t = trabajador({ tessdataDir: '/nonexistent/tessdata' });
+    const t = extraccionDePrueba(stack, { config: { tessdataDir: '/nonexistent/tessdata' } });
     try {
       expect(await t.procesarPendientes()).toBe(1);
       expect(await t.procesarPendientes()).toBe(0);
     } finally {
       await t.detener();
     }
-    expect(await filaTexto(stack, id)).toMatchObject({ estado: 'sin_texto', motivo: 'OCR no disponible', intentos: 1 });
+    expect(await filaTexto(stack, id)).toMatchObject({
+      estado: 'sin_texto',
+      motivo: 'OCR no disponible',
+      trabajo: null,
+    });
     const gestor = await stack.as('gestor');
     const listado = (await gestor.get(`/api/expedientes/${idExpediente}/documentos`)).json().data;
     expect(listado.find((d: { id_documento: number }) => d.id_documento === id)).toMatchObject({
@@ -93,80 +89,174 @@ describe('the queue of text extraction', () => {
       await pdfConTexto(['Informe técnico de la obra']),
     );
     const caido: DocumentStorage = { ...stack.app().storage, read: () => Promise.reject(new Error('S3 no responde')) };
-    const fallando = trabajador({}, caido);
+    const fallando = extraccionDePrueba(stack, { storage: caido });
     await fallando.procesarPendientes();
     await fallando.detener();
-    expect(await filaTexto(stack, id)).toMatchObject({
+    const fila = await filaTexto(stack, id);
+    expect(fila).toMatchObject({
       estado: 'pendiente',
-      motivo: 'No se pudo leer el archivo del almacenamiento.',
-      intentos: 1,
+      trabajo: { estado: 'pendiente', intentos: 1, motivo: 'No se pudo leer el archivo del almacenamiento.' },
     });
-    const [espera] = await stack
-      .app()
-      .db.query<{ segundos: number }>(
-        'SELECT extract(epoch FROM disponible_desde - now())::float AS segundos FROM documento_texto WHERE id_documento = $1',
-        [id],
-      );
-    expect(espera!.segundos).toBeGreaterThan(20);
+    expect(fila.trabajo!.espera_s).toBeGreaterThan(20);
     // Not before its time…
-    const sano = trabajador();
+    const sano = extraccionDePrueba(stack);
     expect(await sano.procesarPendientes()).toBe(0);
     // …then it works.
     await sinEspera();
     expect(await sano.procesarPendientes()).toBe(1);
     await sano.detener();
-    expect(await filaTexto(stack, id)).toMatchObject({ estado: 'indexado', motivo: null, intentos: 2 });
+    expect(await filaTexto(stack, id)).toMatchObject({ estado: 'indexado', motivo: null, trabajo: null });
   });
 
   it('gives up after the last attempt: «error» with the reason', async () => {
     const id = await subirArchivo(stack, idExpediente, 'acta.pdf', await pdfConTexto(['Acta de replanteo']));
     const caido: DocumentStorage = { ...stack.app().storage, read: () => Promise.reject(new Error('disco lleno')) };
-    const fallando = trabajador({ intentosMax: 2 }, caido);
+    const fallando = extraccionDePrueba(stack, { storage: caido, config: { intentosMax: 2 } });
     await fallando.procesarPendientes();
     await sinEspera();
     await fallando.procesarPendientes();
     await sinEspera();
     expect(await fallando.procesarPendientes()).toBe(0);
     await fallando.detener();
+    const motivo = 'No se pudo leer el archivo del almacenamiento. Se agotaron los 2 intentos.';
     expect(await filaTexto(stack, id)).toMatchObject({
       estado: 'error',
-      motivo: 'No se pudo leer el archivo del almacenamiento. Se agotaron los 2 intentos.',
-      intentos: 2,
+      motivo,
+      trabajo: { estado: 'fallido', intentos: 2, motivo },
     });
+  });
+
+  it('a download that does not end counts within the time limit: the attempt ends, to be tried again', async () => {
+    const id = await subirArchivo(stack, idExpediente, 'lento.pdf', await pdfConTexto(['Archivo que no llega']));
+    const atascado: DocumentStorage = {
+      ...stack.app().storage,
+      // Answers, then never sends a byte (a stalled connection to the bucket).
+      read: async () => new Readable({ read() {} }),
+    };
+    const t = extraccionDePrueba(stack, { storage: atascado, config: { tiempoMaxMs: 1_000 } });
+    await t.procesarPendientes();
+    await t.detener();
+    expect(await filaTexto(stack, id)).toMatchObject({
+      estado: 'pendiente',
+      trabajo: {
+        estado: 'pendiente',
+        intentos: 1,
+        motivo: 'No se pudo leer el archivo del almacenamiento. No terminó de leerse a tiempo.',
+      },
+    });
+    await sinEspera();
+    const sano = extraccionDePrueba(stack);
+    expect(await sano.procesarPendientes()).toBe(1);
+    await sano.detener();
+  });
+
+  it('a result of a take whose lease was lost is not stored, and its log never says «texto extraído»', async () => {
+    const db = stack.app().db;
+    const id = await subirArchivo(stack, idExpediente, 'disputado.pdf', await pdfConTexto(['Texto del documento']));
+    const leyendo = gate();
+    const seguir = gate();
+    // The first instance's download stalls until the test lets it go on.
+    const lento: DocumentStorage = {
+      ...stack.app().storage,
+      read: async (clave) => {
+        leyendo.open();
+        await seguir.promise;
+        return stack.app().storage.read(clave);
+      },
+    };
+    const registro = memoryLog();
+    const primera = extraccionDePrueba(stack, { storage: lento, log: registro.log });
+    const enCurso = primera.procesarPendientes();
+    await leyendo.promise;
+    // Its lease runs out (a frozen instance); another instance takes the document over and stores its text.
+    await db.query(
+      `UPDATE trabajo SET tomado_hasta = now() - interval '1 second' WHERE cola = 'texto' AND clave = $1`,
+      [String(id)],
+    );
+    await db.query(`UPDATE documento_texto SET texto = 'de la segunda' WHERE id_documento = $1`, [id]);
+    const segundaLee = gate();
+    const segundaSigue = gate();
+    // The second take holds the job (reading) while the first one finishes.
+    const segunda = extraccionDePrueba(stack, {
+      storage: {
+        ...stack.app().storage,
+        read: async (clave) => {
+          segundaLee.open();
+          await segundaSigue.promise;
+          return stack.app().storage.read(clave);
+        },
+      },
+    });
+    const otra = segunda.procesarPendientes();
+    await segundaLee.promise;
+    seguir.open();
+    await enCurso;
+    expect((await filaTexto(stack, id)).texto).toBe('de la segunda');
+    expect(registro.lines.map((linea) => linea.msg)).not.toContain('texto extraído');
+    expect(registro.lines.map((linea) => linea.msg)).toContain(
+      'trabajos: otro trabajador tiene el trabajo; no se guarda el resultado de este intento',
+    );
+    segundaSigue.open();
+    expect(await otra).toBe(1);
+    await primera.detener();
+    await segunda.detener();
+    expect(await filaTexto(stack, id)).toMatchObject({ estado: 'indexado', texto: 'Texto del documento' });
+  });
+
+  it('text and thumbnail are stored in one transaction: a thumbnail refused leaves the text unstored too', async () => {
+    const db = stack.app().db;
+    const id = await subirArchivo(stack, idExpediente, 'atomico.txt', Buffer.from('Texto que no debe quedar solo'));
+    await expect(
+      db.transaction((tx) =>
+        guardarResultado(tx, id, {
+          texto: 'Texto que no debe quedar solo',
+          paginas: 1,
+          paginasOcr: 0,
+          miniatura: { imagen: new Uint8Array([1]), ancho: 0, alto: 0 },
+        }),
+      ),
+    ).rejects.toThrow();
+    expect(await filaTexto(stack, id)).toMatchObject({ estado: 'pendiente', texto: null });
+    const [miniatura] = await db.query('SELECT 1 FROM documento_miniatura WHERE id_documento = $1', [id]);
+    expect(miniatura).toBeUndefined();
+    const t = extraccionDePrueba(stack);
+    expect(await t.procesarPendientes()).toBe(1);
+    await t.detener();
   });
 
   it('a document held by a process that died is taken again once its lease expires, within the attempts', async () => {
     const db = stack.app().db;
     const id = await subirArchivo(stack, idExpediente, 'decreto.pdf', await pdfConTexto(['Decreto de alcaldía']));
     await db.query(
-      `UPDATE documento_texto SET tomado_por = 'otra-instancia', tomado_hasta = now() + interval '1 hour', intentos = 1
-       WHERE id_documento = $1`,
-      [id],
+      `UPDATE trabajo SET estado = 'en_curso', testigo = nextval('trabajo_testigo_seq'), tomado_por = 'otra-instancia',
+         tomado_hasta = now() + interval '1 hour', intentos = 1
+       WHERE cola = 'texto' AND clave = $1`,
+      [String(id)],
     );
-    const t = trabajador();
+    const t = extraccionDePrueba(stack);
     expect(await t.procesarPendientes()).toBe(0);
-    await db.query(`UPDATE documento_texto SET tomado_hasta = now() - interval '1 second' WHERE id_documento = $1`, [
-      id,
-    ]);
+    await db.query(`UPDATE trabajo SET tomado_hasta = now() - interval '1 second' WHERE clave = $1`, [String(id)]);
     expect(await t.procesarPendientes()).toBe(1);
-    expect(await filaTexto(stack, id)).toMatchObject({ estado: 'indexado', intentos: 2 });
+    expect(await filaTexto(stack, id)).toMatchObject({ estado: 'indexado', trabajo: null });
 
     // One that killed its process at every attempt (each lease expired) is not tried forever.
     const otro = await subirArchivo(stack, idExpediente, 'venenoso.pdf', await pdfConTexto(['Documento venenoso']));
+    const intentosMax = stack.testApp().config.extraccion.intentosMax;
     await db.query(
-      `UPDATE documento_texto SET tomado_por = 'muerta', tomado_hasta = now() - interval '1 second', intentos = $2
-       WHERE id_documento = $1`,
-      [otro, config.intentosMax],
+      `UPDATE trabajo SET estado = 'en_curso', testigo = nextval('trabajo_testigo_seq'), tomado_por = 'muerta',
+         tomado_hasta = now() - interval '1 second', intentos = $2
+       WHERE cola = 'texto' AND clave = $1`,
+      [String(otro), intentosMax],
     );
     expect(await t.procesarPendientes()).toBe(1);
     await t.detener();
     expect(await filaTexto(stack, otro)).toMatchObject({
       estado: 'error',
-      motivo: `Se agotaron los ${config.intentosMax} intentos.`,
+      motivo: `Se interrumpió sin terminar en cada intento. Se agotaron los ${intentosMax} intentos.`,
     });
   });
 
-  it('two workers with their own connections never take the same document', async () => {
+  it('two instances with their own connections never take the same document', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
       ids.push(
@@ -178,10 +268,9 @@ describe('the queue of text extraction', () => {
         ),
       );
     }
-    const { app, database } = stack.testApp();
-    const otraConexion = createPgDatabase(database!.url);
-    const a = trabajador();
-    const b = new TrabajadorTexto({ db: otraConexion, storage: app.storage, config, log: silencio });
+    const otraConexion = createPgDatabase(stack.testApp().database!.url);
+    const a = extraccionDePrueba(stack);
+    const b = extraccionDePrueba(stack, { db: otraConexion });
     try {
       const [hechosA, hechosB] = await Promise.all([a.procesarPendientes(), b.procesarPendientes()]);
       expect(hechosA + hechosB).toBe(6);
@@ -190,62 +279,6 @@ describe('the queue of text extraction', () => {
       await b.detener();
       await otraConexion.close();
     }
-    for (const id of ids) expect(await filaTexto(stack, id)).toMatchObject({ estado: 'indexado', intentos: 1 });
-  });
-});
-
-describe('hostile files, each in its own process with limits, end in «error» and the API goes on', () => {
-  afterAll(async () => {
-    await stack.app().db.query(`UPDATE documento_texto SET estado = 'error' WHERE estado = 'pendiente'`);
-  });
-
-  it('a PDF with 10.000 pages', async () => {
-    const id = await subirArchivo(stack, idExpediente, 'enorme.pdf', pdfDeMuchasPaginas(10_000));
-    const t = trabajador({ paginasMax: 2000 });
-    await t.procesarPendientes();
-    await t.detener();
-    expect(await filaTexto(stack, id)).toMatchObject({
-      estado: 'error',
-      motivo: 'El PDF tiene 10.000 páginas; solo se lee el texto de los PDF de hasta 2.000 páginas.',
-      intentos: 1,
-    });
-  });
-
-  it('an image that needs more memory than allowed, and one that takes too long; then a normal file', async () => {
-    // 10.000 × 10.000 white pixels: a few hundred KB as PNG, hundreds of MB once decoded.
-    const enorme = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#ffffff' } })
-      .png()
-      .toBuffer();
-    const memoria = await subirArchivo(stack, idExpediente, 'plano.png', enorme);
-    const t = trabajador({ memoriaMaxMb: 256, intentosMax: 1 });
-    await t.procesarPendientes();
-    await t.detener();
-    expect(await filaTexto(stack, memoria)).toMatchObject({
-      estado: 'error',
-      motivo: 'La extracción superó 256 MB de memoria y se detuvo. Se agotó el único intento.',
-    });
-
-    const lento = await subirArchivo(
-      stack,
-      idExpediente,
-      'escaneo-lento.pdf',
-      await pdfEscaneado(Array(6).fill('Página escaneada de la peña')),
-    );
-    const conPrisa = trabajador({ tiempoMaxMs: 1_500, intentosMax: 1 });
-    await conPrisa.procesarPendientes();
-    await conPrisa.detener();
-    expect(await filaTexto(stack, lento)).toMatchObject({
-      estado: 'error',
-      motivo: 'La extracción tardó más de 1,5 s y se detuvo. Se agotó el único intento.',
-    });
-
-    const normal = await subirArchivo(stack, idExpediente, 'normal.pdf', await pdfConTexto(['Todo sigue en orden']));
-    const sano = trabajador();
-    await sano.procesarPendientes();
-    await sano.detener();
-    expect(await filaTexto(stack, normal)).toMatchObject({ estado: 'indexado' });
-    expect((await (await stack.as('consulta')).get(`/api/expedientes/${idExpediente}/documentos`)).statusCode).toBe(
-      200,
-    );
+    for (const id of ids) expect(await filaTexto(stack, id)).toMatchObject({ estado: 'indexado', trabajo: null });
   });
 });

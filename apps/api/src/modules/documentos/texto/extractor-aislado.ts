@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { limitarCpu, memoriaDelArbol } from './limites-proceso';
 import { ErrorDeExtraccion, numeroLegible, type OpcionesExtraccion, type ResultadoExtraccion } from './resultado';
 
 export interface PeticionExtraccion {
@@ -33,18 +33,13 @@ function entrada(): { archivo: string; execArgv: string[] } {
   return { archivo: fileURLToPath(new URL('./extractor.js', import.meta.url)), execArgv: [] };
 }
 
-/** Resident memory of a process in MB, from Linux's /proc; `undefined` elsewhere. */
-async function memoriaResidenteMb(pid: number): Promise<number | undefined> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
-  const kb = status && /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-  return kb ? Number(kb) / 1024 : undefined;
-}
-
 /**
  * Extracts documents in a child process of its own, one at a time, within a time and a memory
- * limit: past either, the process (and whatever it started, such as pdftoppm) is killed and the
- * document fails with a reason; the next one gets a fresh process. The V8 heap is capped too, so
- * JavaScript that runs away dies at once instead of growing until the next look at its memory.
+ * limit that hold for the whole process group: the memory counted is the child's and that of
+ * every process it started (pdftoppm), and past either limit the group is killed. A document
+ * that broke a limit fails for good (it would break it again); the next one gets a fresh process.
+ * The V8 heap is capped too, so JavaScript that runs away dies at once instead of growing until
+ * the next look at its memory; the tools the child runs get rlimits of their own (`conLimites`).
  */
 export class ExtractorAislado {
   #proceso: ChildProcess | undefined;
@@ -88,60 +83,72 @@ export class ExtractorAislado {
     return this.#stderr;
   }
 
-  async extraer(ruta: string, opciones: OpcionesExtraccion): Promise<ResultadoExtraccion> {
+  /**
+   * `plazoMs`: how long this document may still take (the job's time limit minus what its download
+   * took); `signal`: the job must stop (its lease was lost, the instance stops…): the process is
+   * killed and the promise rejects with the signal's reason.
+   */
+  async extraer(
+    ruta: string,
+    opciones: OpcionesExtraccion,
+    { plazoMs = this.limites.tiempoMaxMs, signal }: { plazoMs?: number; signal?: AbortSignal } = {},
+  ): Promise<ResultadoExtraccion> {
+    signal?.throwIfAborted();
     const proceso = this.#proceso ?? this.#arrancar();
     const id = this.#siguienteId++;
     const { tiempoMaxMs, memoriaMaxMb } = this.limites;
+    // Its threads (OCR) may spend CPU faster than the clock runs: CPU time is bounded too.
+    if (proceso.pid !== undefined) await limitarCpu(proceso.pid, tiempoMaxMs / 1000);
     try {
       return await new Promise<ResultadoExtraccion>((resolve, reject) => {
-        const terminar = (error?: ErrorDeExtraccion, resultado?: ResultadoExtraccion) => {
+        const terminar = (error?: Error, resultado?: ResultadoExtraccion) => {
           clearTimeout(tiempo);
           clearInterval(vigilancia);
+          signal?.removeEventListener('abort', alAbortar);
           proceso.off('message', alMensaje);
           proceso.off('exit', alSalir);
           if (error) reject(error);
           else resolve(resultado!);
         };
+        const alAbortar = () => {
+          this.#matar(proceso);
+          terminar(signal!.reason as Error);
+        };
         const alMensaje = (respuesta: RespuestaExtraccion) => {
           if (respuesta.id !== id) return;
           if (respuesta.ok) terminar(undefined, respuesta.resultado);
-          else terminar(new ErrorDeExtraccion(respuesta.motivo, respuesta.permanente));
+          else terminar(new RechazoDelProceso(respuesta.motivo, respuesta.permanente));
         };
-        const alSalir = () => {
-          const memoria = /heap out of memory|Allocation failed/i.test(this.#stderr);
-          terminar(
-            new ErrorDeExtraccion(
-              memoria
-                ? `La extracción superó ${memoriaMaxMb} MB de memoria y se detuvo.`
-                : 'El proceso de extracción terminó de forma inesperada.',
-              false,
-            ),
-          );
+        const alSalir = (_codigo: number | null, senal: NodeJS.Signals | null) => {
+          if (senal === 'SIGXCPU') return terminar(limiteRoto(`superó ${numeroLegible(tiempoMaxMs / 1000)} s de CPU`));
+          if (/heap out of memory|Allocation failed/i.test(this.#stderr)) return terminar(limiteRoto(memoria));
+          terminar(new ErrorDeExtraccion('El proceso de extracción terminó de forma inesperada.', false));
         };
-        const tiempo = setTimeout(() => {
-          this.#matar(proceso);
-          terminar(
-            new ErrorDeExtraccion(
-              `La extracción tardó más de ${numeroLegible(tiempoMaxMs / 1000)} s y se detuvo.`,
-              false,
-            ),
-          );
-        }, tiempoMaxMs);
+        const memoria = `superó ${numeroLegible(memoriaMaxMb)} MB de memoria`;
+        const tiempo = setTimeout(
+          () => {
+            this.#matar(proceso);
+            terminar(limiteRoto(`tardó más de ${numeroLegible(tiempoMaxMs / 1000)} s`));
+          },
+          Math.max(0, plazoMs),
+        );
         const vigilancia = setInterval(() => {
           if (proceso.pid === undefined) return;
-          void memoriaResidenteMb(proceso.pid).then((mb) => {
+          void memoriaDelArbol(proceso.pid).then((mb) => {
             if (mb === undefined || mb <= memoriaMaxMb) return;
             this.#matar(proceso);
-            terminar(new ErrorDeExtraccion(`La extracción superó ${memoriaMaxMb} MB de memoria y se detuvo.`, false));
+            terminar(limiteRoto(memoria));
           });
         }, VIGILANCIA_MS);
+        signal?.addEventListener('abort', alAbortar, { once: true });
         proceso.on('message', alMensaje);
         proceso.once('exit', alSalir);
         proceso.send({ id, ruta, opciones } satisfies PeticionExtraccion);
       });
     } catch (error) {
-      // After a failure nothing of that file may linger in the next document's process.
-      if (error instanceof ErrorDeExtraccion && !error.permanente) this.#matar(proceso);
+      // After a failure nothing of that file may linger in the next document's process; a file
+      // the process itself refused (damaged, too many pages) left it as it was.
+      if (!(error instanceof RechazoDelProceso)) this.#matar(proceso);
       throw error;
     } finally {
       this.#hechos++;
@@ -160,3 +167,9 @@ export class ExtractorAislado {
     proceso.unref();
   }
 }
+
+/** The process answered that it cannot read the file (it stays usable for the next one). */
+class RechazoDelProceso extends ErrorDeExtraccion {}
+
+/** A limit was broken: killed, and not tried again at the same cost. */
+const limiteRoto = (que: string) => new ErrorDeExtraccion(`La extracción ${que} y se detuvo.`, true);

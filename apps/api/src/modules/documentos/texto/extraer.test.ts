@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Formato } from '@ecodigital/contracts/documentos';
 import { extraerDocumento } from './extraer';
 import { cerrarOcr } from './ocr';
-import { ErrorDeExtraccion, type ResultadoExtraccion } from './resultado';
+import { ErrorDeExtraccion, normalizarTexto, type ResultadoExtraccion } from './resultado';
 import {
   docxBomba,
   docxConTexto,
   imagenConTexto,
   odsConCeldas,
   odtConTexto,
+  pdfConContrasena,
   pdfConTexto,
   pdfDeMuchasPaginas,
   pdfEscaneado,
@@ -46,6 +47,8 @@ async function extraer(
     formato,
     paginasMax: opciones.paginasMax ?? 100,
     tessdataDir: opciones.tessdataDir ?? TESSDATA,
+    megapixelesMax: 40,
+    herramientas: { memoriaMb: 1024, cpuS: 60 },
   });
 }
 
@@ -187,7 +190,32 @@ describe('hostile files end in a permanent error, quickly', () => {
     await falla(extraer(pngDesmesurado(), 'PNG'), /desmesurado|dañada/);
   });
 
-  it('a PDF that is not one', async () => {
-    await falla(extraer(Buffer.from('%PDF-1.4\nbasura sin objetos'), 'PDF'), /dañado/);
+  it('a PDF that is not one, and one protected by a password, say so in Spanish', async () => {
+    await falla(
+      extraer(Buffer.from('%PDF-1.4\nbasura sin objetos'), 'PDF'),
+      /^El PDF está dañado: no se puede leer su estructura\.$/,
+    );
+    await falla(
+      extraer(pdfConContrasena(), 'PDF'),
+      /^El PDF está protegido con contraseña: guárdelo sin contraseña para que se pueda leer su texto\.$/,
+    );
+  });
+});
+
+describe('the text as people search it', () => {
+  it('a PDF whose font draws «fi» and «fl» as ligatures gives its words whole', async () => {
+    const resultado = await extraer(await readFile(path.join(import.meta.dirname, 'testing/ligaduras.pdf')), 'PDF');
+    expect(plano(resultado.texto)).toBe(
+      'la oficina de registro firma la planificación del edificio municipal. el flujo de expedientes se revisa en la oficina de atención a la ciudadanía.',
+    );
+  });
+
+  it('compatibility forms, soft hyphens and words hyphenated at a line end are written as people type them', () => {
+    expect(normalizarTexto('La ﬁrma del ﬂujo')).toBe('La firma del flujo');
+    expect(normalizarTexto('ＡＢＣ　１２３')).toBe('ABC 123');
+    expect(normalizarTexto('adminis\u00ADtración')).toBe('administración');
+    expect(normalizarTexto('la planifica-\nción del edificio')).toBe('la planificación del edificio');
+    expect(normalizarTexto('Castilla-\nLa Mancha')).toBe('Castilla-\nLa Mancha');
+    expect(normalizarTexto('Resolución n.º 5 de la 1.ª planta')).toBe('Resolución n.º 5 de la 1.ª planta');
   });
 });

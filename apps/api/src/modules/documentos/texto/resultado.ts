@@ -1,4 +1,5 @@
 import type { Formato } from '@ecodigital/contracts/documentos';
+import type { LimitesHerramienta } from './limites-proceso';
 
 /** What the extraction of one document gives back to the queue. */
 export interface ResultadoExtraccion {
@@ -26,6 +27,10 @@ export interface OpcionesExtraccion {
   paginasMax: number;
   /** Folder of `spa.traineddata`; OCR is skipped when the file is not there. */
   tessdataDir: string;
+  /** A page is drawn for OCR at 200 ppp, or less so that it stays within this many megapixels. */
+  megapixelesMax: number;
+  /** What each tool it runs (pdftoppm) may use, enforced by the kernel. */
+  herramientas: LimitesHerramienta;
 }
 
 /**
@@ -49,14 +54,24 @@ export const TEXTO_MAX_CARACTERES = 1_000_000;
 // eslint-disable-next-line no-control-regex
 const NO_TEXTO = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\uE000\uE001\uFFFE\uFFFF]/g;
 
-/** Without control characters or the highlight markers, blank runs folded, at most `TEXTO_MAX_CARACTERES`. */
+/**
+ * The text as people search it: Unicode compatibility forms written as their plain letters (the
+ * ligature «ﬁ» as «fi», full-width letters, spaces of every width), without soft hyphens, a word
+ * hyphenated at the end of a line written whole again, without control characters or the highlight
+ * markers, blank runs folded, at most `TEXTO_MAX_CARACTERES`. «º» and «ª» stay: Spanish writes
+ * «n.º» and «1.ª» with them.
+ */
 export function normalizarTexto(texto: string): string {
   const limpio = texto
+    .replace(/[^ºª]+/gu, (tramo) => tramo.normalize('NFKC'))
     .replace(NO_TEXTO, ' ')
+    .replace(/\u00AD/g, '')
     .replace(/\r\n?/g, '\n')
-    .replace(/[ \t\f\v\u00A0]+/g, ' ')
+    .replace(/[ \t\f\v\u00A0\u2000-\u200A\u202F\u205F\u3000]+/g, ' ')
     .replace(/ *\n[\s]*\n\s*/g, '\n\n')
     .replace(/ *\n */g, '\n')
+    // «adminis-» at the end of a line and «tración» at the start of the next: one word.
+    .replace(/(\p{Ll})[-\u2010]\n(\p{Ll})/gu, '$1$2')
     .trim();
   if (limpio.length <= TEXTO_MAX_CARACTERES) return limpio;
   // Never cut a surrogate pair in two.

@@ -1,25 +1,39 @@
 import fp from 'fastify-plugin';
 import type { ExtraccionConfig } from '../../../config';
-import { TrabajadorTexto } from './trabajador';
+import { COLA_TEXTO } from './cola';
+import { ExtraccionTexto } from './trabajador';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Background extraction of the text of documents (issue 13). */
-    extraccionTexto: TrabajadorTexto;
+    /** Background extraction of the text of documents: the `texto` queue of `jobs`. */
+    extraccionTexto: {
+      /** Something was uploaded: this instance's idle workers look for it now. */
+      despertar(): void;
+      /** Extracts the available documents one after another until none is left (tests, tools). */
+      procesarPendientes(): Promise<number>;
+      /** Ends this instance's extraction processes (the next document starts a fresh one). */
+      detener(): Promise<void>;
+    };
   }
 }
 
 /**
- * Decorates `extraccionTexto`. Its loops start once the server listens (the migrations have run
- * by then) when `EXTRACCION_TRABAJOS` > 0, and stop with the app; tests that `inject` drain the
- * queue themselves with `procesarPendientes()`.
+ * Defines the `texto` queue on the job runner (its workers start and stop with it) and decorates
+ * `extraccionTexto`. Its extraction processes end with the app.
  */
 export default fp<{ config: ExtraccionConfig }>(
   async (app, { config }) => {
-    const trabajador = new TrabajadorTexto({ db: app.db, storage: app.storage, config, log: app.log });
-    app.decorate('extraccionTexto', trabajador);
-    app.addHook('onListen', async () => trabajador.iniciar());
-    app.addHook('preClose', async () => trabajador.detener());
+    const extraccion = new ExtraccionTexto({ db: app.db, storage: app.storage, config });
+    app.jobs.define(extraccion.cola());
+    app.decorate('extraccionTexto', {
+      despertar: () => app.jobs.wake(COLA_TEXTO),
+      procesarPendientes: () => app.jobs.drain(COLA_TEXTO),
+      detener: async () => extraccion.cerrar(),
+    });
+    app.addHook('preClose', async () => {
+      await app.jobs.stop();
+      extraccion.cerrar();
+    });
   },
-  { name: 'extraccion-texto', dependencies: ['database', 'storage'] },
+  { name: 'extraccion-texto', dependencies: ['database', 'storage', 'jobs'] },
 );

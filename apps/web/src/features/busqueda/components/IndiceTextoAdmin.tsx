@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Progress, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Popconfirm, Progress, Space, Table, Typography } from 'antd';
 import { formatDateTime } from '../../../lib/format';
 import { useIndiceTexto } from '../api/get-indice-texto';
 import { useReindexar } from '../api/reindexar';
@@ -12,6 +12,7 @@ const numero = new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.
  */
 export function IndiceTextoAdmin() {
   const indice = useIndiceTexto();
+  const ancha = Grid.useBreakpoint().md !== false;
   const reindexar = useReindexar();
   if (indice.isError) return <Alert type="error" showIcon title="No se pudo cargar el estado del índice de texto." />;
   const datos = indice.data;
@@ -70,7 +71,22 @@ export function IndiceTextoAdmin() {
               <Button disabled={Boolean(enCurso)}>Volver a extraer el texto</Button>
             </Popconfirm>
           </Space>
-          {datos.errores.length > 0 && (
+          {datos.errores.length > 0 && !ancha && (
+            // On a phone a table would push the reason out of sight: one block per document.
+            <Flex vertical gap={12} data-testid="indice-errores">
+              <Typography.Text strong>Últimos documentos con error</Typography.Text>
+              {datos.errores.map((fila) => (
+                <Flex vertical gap={2} key={fila.id_documento}>
+                  <Typography.Text>
+                    {fila.numero} · {fila.nombre}
+                  </Typography.Text>
+                  <Typography.Text>{fila.motivo}</Typography.Text>
+                  <Typography.Text type="secondary">{formatDateTime(fila.actualizado)}</Typography.Text>
+                </Flex>
+              ))}
+            </Flex>
+          )}
+          {datos.errores.length > 0 && ancha && (
             <Table
               size="small"
               rowKey="id_documento"

@@ -68,17 +68,87 @@ export async function pdfConTexto(paginas: string[]): Promise<Buffer> {
 
 /** A PDF that declares `paginas` pages, all showing the same small content: a few hundred KB. */
 export function pdfDeMuchasPaginas(paginas: number): Buffer {
+  return pdfEscrito({
+    paginas,
+    medida: [612, 792],
+    contenido: 'BT /F1 12 Tf 72 720 Td (Hoja) Tj ET',
+    recursos: '<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>',
+  });
+}
+
+/**
+ * `paginas` blank pages written by hand, as small as a PDF gets: each page only draws a line
+ * (`vectoriales`) or, like a scan of an empty sheet, one white image across the page.
+ */
+export function pdfDePaginasEnBlanco(paginas: number, tipo: 'vectoriales' | 'escaneadas'): Buffer {
+  return tipo === 'vectoriales'
+    ? pdfEscrito({ paginas, medida: [595, 842], contenido: '0.5 w 72 72 m 523 770 l S', recursos: '<< >>' })
+    : pdfEscrito({
+        paginas,
+        medida: [595, 842],
+        contenido: 'q 595 0 0 842 0 0 cm /Im1 Do Q',
+        recursos: '<< /XObject << /Im1 4 0 R >> >>',
+        imagen: true,
+      });
+}
+
+/**
+ * One page of 14.400 × 14.400 pt (5 × 5 m), the largest a PDF may declare, in a few hundred
+ * bytes: empty but for a line, or covered by a one-pixel image (a "scan" of it).
+ */
+export function pdfDePaginaEnorme(tipo: 'vectorial' | 'escaneada'): Buffer {
+  return tipo === 'vectorial'
+    ? pdfEscrito({ paginas: 1, medida: [14_400, 14_400], contenido: '0 0 m 10 10 l S', recursos: '<< >>' })
+    : pdfEscrito({
+        paginas: 1,
+        medida: [14_400, 14_400],
+        contenido: 'q 14400 0 0 14400 0 0 cm /Im1 Do Q',
+        recursos: '<< /XObject << /Im1 4 0 R >> >>',
+        imagen: true,
+      });
+}
+
+/**
+ * A PDF that says its content is encrypted with a password (the standard security handler), which
+ * the empty password does not open: as a protected PDF arrives from an office.
+ */
+export function pdfConContrasena(): Buffer {
+  return pdfEscrito({
+    paginas: 1,
+    medida: [595, 842],
+    contenido: 'BT /F1 12 Tf 72 720 Td (Secreto) Tj ET',
+    recursos: '<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>',
+    cifrado: true,
+  });
+}
+
+/**
+ * A PDF written object by object: the catalog (1), the page tree (2), one content stream every
+ * page shares (3), a 1 × 1 white image (4, with `imagen`), then the pages.
+ */
+function pdfEscrito(opciones: {
+  paginas: number;
+  medida: [number, number];
+  contenido: string;
+  recursos: string;
+  imagen?: boolean;
+  /** With an /Encrypt dictionary whose keys no password of the test opens. */
+  cifrado?: boolean;
+}): Buffer {
   const objetos: string[] = [];
-  const kids: string[] = [];
-  const primeraPagina = 4;
-  for (let i = 0; i < paginas; i++) kids.push(`${primeraPagina + i} 0 R`);
-  const stream = 'BT /F1 12 Tf 72 720 Td (Hoja) Tj ET';
+  const primeraPagina = 5;
+  const kids = Array.from({ length: opciones.paginas }, (_, i) => `${primeraPagina + i} 0 R`);
   objetos.push('<< /Type /Catalog /Pages 2 0 R >>');
-  objetos.push(`<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${paginas} >>`);
-  objetos.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  for (let i = 0; i < paginas; i++) {
+  objetos.push(`<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${opciones.paginas} >>`);
+  objetos.push(`<< /Length ${opciones.contenido.length} >>\nstream\n${opciones.contenido}\nendstream`);
+  objetos.push(
+    opciones.imagen
+      ? '<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\xff\nendstream'
+      : 'null',
+  );
+  for (let i = 0; i < opciones.paginas; i++) {
     objetos.push(
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> >>',
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${opciones.medida.join(' ')}] /Contents 3 0 R /Resources ${opciones.recursos} >>`,
     );
   }
   let cuerpo = '%PDF-1.4\n';
@@ -90,7 +160,10 @@ export function pdfDeMuchasPaginas(paginas: number): Buffer {
   const xref = cuerpo.length;
   cuerpo += `xref\n0 ${objetos.length + 1}\n0000000000 65535 f \n`;
   cuerpo += posiciones.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('');
-  cuerpo += `trailer\n<< /Size ${objetos.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  const cifrado = opciones.cifrado
+    ? ` /Encrypt << /Filter /Standard /V 1 /R 2 /O <${'6f'.repeat(32)}> /U <${'75'.repeat(32)}> /P -44 >> /ID [<${'ab'.repeat(16)}> <${'ab'.repeat(16)}>]`
+    : '';
+  cuerpo += `trailer\n<< /Size ${objetos.length + 1} /Root 1 0 R${cifrado} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(cuerpo, 'latin1');
 }
 

@@ -43,15 +43,21 @@ export async function subirArchivo(
 export interface FilaTexto {
   estado: string;
   motivo: string | null;
-  intentos: number;
   texto: string | null;
+  /** Its job in the `texto` queue, while there is one (a finished job is gone). */
+  trabajo: { estado: string; intentos: number; motivo: string | null; espera_s: number } | null;
 }
 
 export async function filaTexto(stack: TestStack, idDocumento: number): Promise<FilaTexto> {
-  const [fila] = await stack
-    .app()
-    .db.query<FilaTexto>('SELECT estado, motivo, intentos, texto FROM documento_texto WHERE id_documento = $1', [
-      idDocumento,
-    ]);
+  const [fila] = await stack.app().db.query<FilaTexto>(
+    `SELECT dt.estado, dt.motivo, dt.texto,
+            CASE WHEN t.id IS NULL THEN NULL ELSE json_build_object(
+              'estado', t.estado, 'intentos', t.intentos, 'motivo', t.motivo,
+              'espera_s', extract(epoch FROM t.disponible_desde - now())::float) END AS trabajo
+     FROM documento_texto dt
+     LEFT JOIN trabajo t ON t.cola = 'texto' AND t.clave = dt.id_documento::text
+     WHERE dt.id_documento = $1`,
+    [idDocumento],
+  );
   return fila!;
 }
