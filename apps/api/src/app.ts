@@ -1,6 +1,11 @@
 import fp from 'fastify-plugin';
 import { AjvCompiler } from '@fastify/ajv-compiler';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '@ecodigital/contracts/envelope';
 import { MARCA_PARRAFOS } from '@ecodigital/contracts/texto';
@@ -77,8 +82,14 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
-export const appPlugin = fp<{ config: AppConfig; db?: Database; comprobarListas?: boolean }>(
-  async (app, { config, db, comprobarListas }) => {
+export const appPlugin = fp<{
+  config: AppConfig;
+  db?: Database;
+  comprobarListas?: boolean;
+  alRegistrarRuta?: (route: RouteOptions) => void;
+}>(
+  async (app, { config, db, comprobarListas, alRegistrarRuta }) => {
+    if (alRegistrarRuta) app.addHook('onRoute', alRegistrarRuta);
     app.addSchema(ApiErrorSchema);
     if (comprobarListas) await app.register(listasAcotadasPlugin);
     await app.register(securityHeadersPlugin, {
@@ -140,6 +151,8 @@ export interface BuildAppOptions {
   pluginTimeoutMs?: number;
   /** Fail any answer longer than its schema's `maxItems` (the tests turn it on). */
   comprobarListas?: boolean;
+  /** Sees every route as Fastify registers it (the tests classify them all). */
+  alRegistrarRuta?: (route: RouteOptions) => void;
 }
 
 /**
@@ -180,6 +193,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     ajv: { customOptions: { removeAdditional: false, keywords: [MARCA_PARRAFOS] } },
     schemaController: validatorsByPart(),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(appPlugin, { config, db: options.db, comprobarListas: options.comprobarListas });
+  await app.register(appPlugin, {
+    config,
+    db: options.db,
+    comprobarListas: options.comprobarListas,
+    alRegistrarRuta: options.alRegistrarRuta,
+  });
   return app as unknown as FastifyInstance;
 }

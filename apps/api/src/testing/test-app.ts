@@ -52,6 +52,7 @@ export async function createTestApp(
   const app = await buildApp(config, {
     logger: options.logger ?? false,
     comprobarListas: true,
+    alRegistrarRuta: options.alRegistrarRuta,
     // Opening PGlite's files (its WebAssembly, then the data folder) takes seconds on a loaded machine.
     pluginTimeoutMs: options.pluginTimeoutMs ?? (database ? undefined : 120_000),
   });
