@@ -50,16 +50,24 @@ describe('lockDataDir', () => {
       `${folder}.lock`,
       JSON.stringify({ pid: process.pid, startTicks: 1, host: hostname(), command: 'old', since: '' }),
     );
-    const lock = await lockDataDir(folder);
-    await lock.release();
+    await expectTakenOver(folder);
   });
 
   it('takes over a torn lock file', async () => {
     const folder = path.join(scratch, 'torn');
     await writeFile(`${folder}.lock`, '{"pid": 12');
-    const lock = await lockDataDir(folder);
-    await lock.release();
+    await expectTakenOver(folder);
   });
+
+  /** The lock is now this process's, written whole, and holds against the next one who asks. */
+  async function expectTakenOver(folder: string) {
+    const lock = await lockDataDir(folder);
+    const holder = JSON.parse(await readFile(lock.path, 'utf8'));
+    expect(holder).toMatchObject({ pid: process.pid, host: hostname() });
+    expect(holder.startTicks).not.toBe(1);
+    await expect(lockDataDir(folder)).rejects.toBeInstanceOf(DataDirLockedError);
+    await lock.release();
+  }
 });
 
 /** Real API processes on one embedded database, as two `npm start` would run them. */
