@@ -5,16 +5,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadIdpConfig } from './config';
 
-const TSX = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const SERVER = join(import.meta.dirname, 'server.ts');
 
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [SERVER], { env: { ...process.env, ...env } });
+    // One process, as `npm start` runs it: the `tsx` binary would put a second one in between that
+    // relays signals by its own timing.
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { env: { ...process.env, ...env } });
     let output = '';
+    let stopped = false;
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('ready at')) child.kill('SIGTERM');
+      // Once: a second SIGTERM while closing is the operator's «stop now», not a clean close.
+      if (!stopped && output.includes('ready at')) stopped = child.kill('SIGTERM');
     });
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();

@@ -14,7 +14,6 @@ async function main(): Promise<void> {
   }
 
   const idp = await startIdp(config);
-  console.log(`idp: development identity provider ready at ${idp.url} (issuer ${idp.issuer})`);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -31,6 +30,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // Announced once a stop signal is handled: whoever waits for this line may send one.
+  console.log(`idp: development identity provider ready at ${idp.url} (issuer ${idp.issuer})`);
 }
 
 main().catch((error: unknown) => {
