@@ -171,7 +171,7 @@ describe('documentos', () => {
     const iframe = page.getByTestId('vista-previa-pdf');
     await iframe.waitFor({ state: 'visible' });
     expect(await iframe.getAttribute('src')).toMatch(/^blob:/);
-    await page.waitForTimeout(1500); // the built-in PDF viewer paints after the frame loads
+    await (await iframe.elementHandle())!.contentFrame().then((frame) => frame!.waitForLoadState('load'));
     await screenshot(page, 'documentos-vista-previa-pdf');
     await page.locator('.ant-drawer-close').click();
     await iframe.waitFor({ state: 'detached' });

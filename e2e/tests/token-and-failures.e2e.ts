@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { newContext, screenshot } from '../support/browser';
 import { E2E_ACCESS_TOKEN_TTL } from '../support/ports';
-import { openAndSignIn } from '../support/session';
+import { openAndSignIn, sideMenu } from '../support/session';
 import { useBrowser } from '../support/signed-in';
 
 const webUrl = inject('webUrl');
@@ -29,9 +29,15 @@ describe('token life and failures', () => {
     );
     expect(refreshed.status()).toBe(200);
     expect(refreshes.length).toBeGreaterThanOrEqual(1);
-    // The new token works against the API.
-    await page.reload();
-    await page.getByTestId('sider-nombres').first().waitFor();
+    const { access_token: nuevo } = (await refreshed.json()) as { access_token: string };
+    // The new token works against the API: the next call, in the same page, carries it and is answered.
+    const llamada = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/expedientes' &&
+        response.request().headers().authorization === `Bearer ${nuevo}`,
+    );
+    await sideMenu(page).getByRole('link', { name: 'Expedientes' }).click();
+    expect((await llamada).status()).toBe(200);
     await page.context().close();
   });
 
@@ -40,6 +46,7 @@ describe('token life and failures', () => {
     const idpOrigin = new URL(issuer).origin;
     await context.route(`${idpOrigin}/**`, (route) => route.abort('connectionrefused'));
     const page = await context.newPage();
+    await page.clock.install();
     let documentLoads = 0;
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) documentLoads += 1;
@@ -50,7 +57,9 @@ describe('token life and failures', () => {
     expect(await overlay.evaluate((element) => getComputedStyle(element).display)).toBe('flex');
     await page.getByRole('button', { name: 'Reintentar' }).waitFor();
     const loadsWhenShown = documentLoads;
-    await page.waitForTimeout(6000);
+    // A minute of the page's timers, run at once: a retry loop on a timer would reload by now.
+    await page.clock.runFor(60_000);
+    expect(await page.evaluate(() => document.readyState)).toBe('complete');
     expect(documentLoads).toBe(loadsWhenShown);
     expect(documentLoads).toBeLessThanOrEqual(2);
     expect(await page.locator('#root').innerHTML()).toBe('');
