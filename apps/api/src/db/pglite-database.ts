@@ -71,8 +71,8 @@ async function volcarEnInstantanea<T>(
 ): Promise<{ sql: string; leido: T }> {
   const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
   return db.transaction(async (tx) => {
-    const [{ rol } = { rol: '' }] = (await tx.query<{ rol: string }>('SELECT current_user AS rol')).rows;
     await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    const [{ rol } = { rol: '' }] = (await tx.query<{ rol: string }>('SELECT current_user AS rol')).rows;
     const leido = await leer(wrap(tx));
     // pgDump's own statements (search_path, DEALLOCATE) go through the transaction, not the lock.
     const enLaTransaccion = new Proxy(db, {
