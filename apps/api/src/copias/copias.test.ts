@@ -240,4 +240,26 @@ describe('copia de la base embebida con la API en marcha, restaurada en PostgreS
       await origen.app.db.exec(`SET ROLE ${PGLITE_API_ROLE}`);
     }
   });
+
+  it('con la API detenida, la copia abre la base embebida y se restaura en otra base embebida', async () => {
+    const carpeta = await carpetaTemporal('ecodigital-copias-pglite-parada-');
+    porCerrar.push(() => rm(carpeta, { recursive: true, force: true }));
+    const [{ n: expedientes } = { n: 0 }] = await origen.app.db.query<{ n: number }>(
+      'SELECT count(*)::integer AS n FROM expediente',
+    );
+    await origen.app.close();
+    const copia = await herramienta('backup', [carpeta], entornoDe(origen)).terminado;
+    expect(copia.errores).toBe('');
+    expect(copia.codigo).toBe(0);
+    expect((await ultimoManifiesto(carpeta)).recuentos.expediente).toBe(expedientes);
+
+    const datos = await carpetaTemporal('ecodigital-restaurada-pglite-');
+    porCerrar.push(() => rm(datos, { recursive: true, force: true }));
+    const env = { DATA_DIR: datos, STORAGE_DRIVER: 'local', STORAGE_DIR: path.join(datos, 'documentos') };
+    const restaurada = await herramienta('restore', [carpeta], env).terminado;
+    expect(restaurada.errores).toBe('');
+    expect(restaurada.salida).toContain(`Expedientes verificados (huellas de los archivos y cadena del índice): ${expedientes}.`);
+    expect(restaurada.salida).toContain('Resultado: restauración correcta.');
+    expect(restaurada.codigo).toBe(0);
+  });
 });
