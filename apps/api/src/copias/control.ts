@@ -40,7 +40,9 @@ export async function servirControl(
       if (orden.length > MAX_ORDEN) return conexion.destroy();
       if (!orden.includes('\n')) return;
       conexion.pause();
-      void responder(orden.slice(0, orden.indexOf('\n'))).then((respuesta) => conexion.end(`${JSON.stringify(respuesta)}\n`));
+      void responder(orden.slice(0, orden.indexOf('\n'))).then((respuesta) =>
+        conexion.end(`${JSON.stringify(respuesta)}\n`),
+      );
     });
   });
   const responder = async (linea: string): Promise<Respuesta> => {
@@ -53,7 +55,9 @@ export async function servirControl(
     if ((pedido as { orden?: unknown }).orden !== 'volcar') return { ok: false, error: 'Orden desconocida.' };
     try {
       const { sql, leido } = await db.volcar(leerEnInstantanea);
-      log.info(`copia de seguridad: volcado de la base de datos embebida servido (${leido.documentos.length} documentos)`);
+      log.info(
+        `copia de seguridad: volcado de la base de datos embebida servido (${leido.documentos.length} documentos)`,
+      );
       return { ok: true, volcado: { sql, ...leido } };
     } catch (error) {
       log.error({ err: error }, 'copia de seguridad: no se pudo volcar la base de datos embebida');

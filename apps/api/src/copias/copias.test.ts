@@ -25,7 +25,9 @@ afterAll(async () => {
 });
 
 /** A fresh PostgreSQL database (an owner and an API role) and document storage to restore onto. */
-async function destinoVacio(almacen: 'local' | S3TestServer): Promise<{ base: TestDatabase; env: Record<string, string> }> {
+async function destinoVacio(
+  almacen: 'local' | S3TestServer,
+): Promise<{ base: TestDatabase; env: Record<string, string> }> {
   const base = await createTestDatabase('ecodigital_restaurada');
   const api = await base.createRole();
   porCerrar.push(() => base.drop());
@@ -69,7 +71,13 @@ async function bytesDe(storage: StorageConfig, claves: string[]): Promise<Map<st
 
 function configDeAlmacen(env: Record<string, string>): StorageConfig {
   if (env.STORAGE_DRIVER === 'local') {
-    return { driver: 'local', dir: env.STORAGE_DIR!, tempDir: path.join(env.STORAGE_DIR!, '.tmp'), maxUploadBytes: 1, maxUploadMb: 1 };
+    return {
+      driver: 'local',
+      dir: env.STORAGE_DIR!,
+      tempDir: path.join(env.STORAGE_DIR!, '.tmp'),
+      maxUploadBytes: 1,
+      maxUploadMb: 1,
+    };
   }
   return {
     driver: 's3',
@@ -85,7 +93,12 @@ function configDeAlmacen(env: Record<string, string>): StorageConfig {
 }
 
 /** Same rows in every table the copy holds, and the same bytes under every document's key. */
-async function compararConOrigen(origen: TestApp, leerOrigen: Queryable, destino: Record<string, string>, manifiesto: Manifiesto) {
+async function compararConOrigen(
+  origen: TestApp,
+  leerOrigen: Queryable,
+  destino: Record<string, string>,
+  manifiesto: Manifiesto,
+) {
   const tablas = Object.keys(manifiesto.recuentos);
   const esperadas = await filasDe(leerOrigen, tablas);
   const restauradas = await conPostgres(destino.DATABASE_MIGRATION_URL!, (db) => filasDe(db, tablas));
@@ -95,7 +108,8 @@ async function compararConOrigen(origen: TestApp, leerOrigen: Queryable, destino
   expect(claves.length).toBeGreaterThan(0);
   const originales = await bytesDe(origen.config.storage, claves);
   const copiados = await bytesDe(configDeAlmacen(destino), claves);
-  for (const clave of claves) expect(copiados.get(clave)!.equals(originales.get(clave)!), `bytes de ${clave}`).toBe(true);
+  for (const clave of claves)
+    expect(copiados.get(clave)!.equals(originales.get(clave)!), `bytes de ${clave}`).toBe(true);
 }
 
 describe('copia de seguridad de PostgreSQL con almacenamiento local', { timeout: 240_000 }, () => {
@@ -258,7 +272,9 @@ describe('copia de la base embebida con la API en marcha, restaurada en PostgreS
     const env = { DATA_DIR: datos, STORAGE_DRIVER: 'local', STORAGE_DIR: path.join(datos, 'documentos') };
     const restaurada = await herramienta('restore', [carpeta], env).terminado;
     expect(restaurada.errores).toBe('');
-    expect(restaurada.salida).toContain(`Expedientes verificados (huellas de los archivos y cadena del índice): ${expedientes}.`);
+    expect(restaurada.salida).toContain(
+      `Expedientes verificados (huellas de los archivos y cadena del índice): ${expedientes}.`,
+    );
     expect(restaurada.salida).toContain('Resultado: restauración correcta.');
     expect(restaurada.codigo).toBe(0);
   });

@@ -24,7 +24,8 @@ export interface BaseDestino {
 }
 
 const tablasDe = async (db: Queryable) =>
-  (await db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM pg_tables WHERE schemaname = 'public'`))[0]?.n ?? 0;
+  (await db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM pg_tables WHERE schemaname = 'public'`))[0]?.n ??
+  0;
 
 export async function abrirDestino(config: ConfigDestino): Promise<BaseDestino> {
   return config.databaseUrl ? abrirPostgres(config, config.databaseUrl) : abrirEmbebida(config);

@@ -14,7 +14,9 @@ export async function leerEnInstantanea(tx: Queryable): Promise<LecturaEnInstant
   );
   const recuentos: Record<string, number> = {};
   for (const { tabla } of tablas) {
-    const [fila] = await tx.query<{ n: number }>(`SELECT count(*)::integer AS n FROM public."${tabla.replace(/"/g, '""')}"`);
+    const [fila] = await tx.query<{ n: number }>(
+      `SELECT count(*)::integer AS n FROM public."${tabla.replace(/"/g, '""')}"`,
+    );
     recuentos[tabla] = fila?.n ?? 0;
   }
   const migraciones = (

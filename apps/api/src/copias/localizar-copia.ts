@@ -32,11 +32,14 @@ export async function localizarCopia(carpeta: string, nombre?: string): Promise<
       .map((entrada) => entrada.name)
       .sort();
   } catch {
-    throw new CopiaNoRestaurableError(`«${carpeta}» no contiene copias de seguridad de EcoDigital (falta «${CARPETA_COPIAS}/»).`);
+    throw new CopiaNoRestaurableError(
+      `«${carpeta}» no contiene copias de seguridad de EcoDigital (falta «${CARPETA_COPIAS}/»).`,
+    );
   }
   if (!copias.length) throw new CopiaNoRestaurableError(`«${carpeta}» no contiene ninguna copia de seguridad.`);
   const elegida = nombre ?? copias[copias.length - 1]!;
-  if (!copias.includes(elegida)) throw new CopiaNoRestaurableError(`No hay ninguna copia «${elegida}» en «${carpeta}».`);
+  if (!copias.includes(elegida))
+    throw new CopiaNoRestaurableError(`No hay ninguna copia «${elegida}» en «${carpeta}».`);
   return leerCopia(raizAbsoluta, elegida, copias);
 }
 
@@ -46,19 +49,24 @@ async function leerCopia(raiz: string, nombre: string, todas: string[]): Promise
   if ((await tamanoDe(rutaManifiesto)) === undefined) {
     const completas: string[] = [];
     for (const otra of todas) {
-      if ((await tamanoDe(path.join(raiz, CARPETA_COPIAS, otra, ARCHIVO_MANIFIESTO))) !== undefined) completas.push(otra);
+      if ((await tamanoDe(path.join(raiz, CARPETA_COPIAS, otra, ARCHIVO_MANIFIESTO))) !== undefined)
+        completas.push(otra);
     }
     const anterior = completas.filter((otra) => otra < nombre).pop();
     throw new CopiaNoRestaurableError(
       `La copia «${nombre}» está incompleta: no tiene manifiesto (se interrumpió mientras se hacía) y no se restaura.` +
-        (anterior ? ` La copia completa más reciente anterior es «${anterior}»: restáurela con --copia ${anterior}.` : ''),
+        (anterior
+          ? ` La copia completa más reciente anterior es «${anterior}»: restáurela con --copia ${anterior}.`
+          : ''),
     );
   }
   let manifiesto: Manifiesto;
   try {
     manifiesto = JSON.parse(await readFile(rutaManifiesto, 'utf8')) as Manifiesto;
   } catch (error) {
-    throw new CopiaNoRestaurableError(`El manifiesto de la copia «${nombre}» no se puede leer: ${(error as Error).message}`);
+    throw new CopiaNoRestaurableError(
+      `El manifiesto de la copia «${nombre}» no se puede leer: ${(error as Error).message}`,
+    );
   }
   if (manifiesto.formato !== FORMATO_COPIA || manifiesto.version !== VERSION_FORMATO) {
     throw new CopiaNoRestaurableError(

@@ -88,7 +88,10 @@ export async function restaurar(
     informar(`Restaurando ${manifiesto.documentos.length} documentos…`);
     const ausentesEnCopia = new Set(manifiesto.incidencias.map((incidencia) => incidencia.id_documento));
     const documentos_no_restaurados: InformeRestauracion['documentos_no_restaurados'] = manifiesto.incidencias.map(
-      (incidencia) => ({ id_documento: incidencia.id_documento, detalle: `Ya al hacer la copia: ${incidencia.detalle}` }),
+      (incidencia) => ({
+        id_documento: incidencia.id_documento,
+        detalle: `Ya al hacer la copia: ${incidencia.detalle}`,
+      }),
     );
     let documentos_restaurados = 0;
     let bytes_restaurados = 0;
@@ -96,10 +99,12 @@ export async function restaurar(
       if (ausentesEnCopia.has(documento.id_documento)) continue;
       const temporal = path.join(storage.tempDir, `restaurar-${randomUUID()}.part`);
       const origen = createReadStream(rutaDocumento(raiz, documento.sha256));
-      const leido = await copiarVerificando(origen, temporal, documento.sha256).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw error;
-      });
+      const leido = await copiarVerificando(origen, temporal, documento.sha256).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        },
+      );
       if (leido !== documento.sha256) {
         await rm(temporal, { force: true });
         documentos_no_restaurados.push({
@@ -137,8 +142,7 @@ export async function restaurar(
       documentos_no_restaurados,
       expedientes_verificados: expedientes.length,
       expedientes_con_incidencias,
-      correcto:
-        !recuentos_distintos.length && !documentos_no_restaurados.length && !expedientes_con_incidencias.length,
+      correcto: !recuentos_distintos.length && !documentos_no_restaurados.length && !expedientes_con_incidencias.length,
     };
   } finally {
     await storage.close();

@@ -13,9 +13,8 @@ export async function volcarPostgres(url: string, archivo: string): Promise<Lect
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const [{ snapshot }] = (await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot')).rows as [
-      { snapshot: string },
-    ];
+    const [{ snapshot }] = (await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot'))
+      .rows as [{ snapshot: string }];
     const leido = await leerEnInstantanea({
       query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
       exec: async (sql) => void (await client.query(sql)),

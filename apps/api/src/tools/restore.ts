@@ -18,7 +18,9 @@ function leerArgumentos() {
 try {
   argumentos = leerArgumentos();
 } catch (error) {
-  console.error(`${(error as Error).message}\nUso: npm run restore -- <carpeta de copias> [--copia <nombre>] [--forzar]`);
+  console.error(
+    `${(error as Error).message}\nUso: npm run restore -- <carpeta de copias> [--copia <nombre>] [--forzar]`,
+  );
   process.exit(1);
 }
 const [carpeta] = argumentos.positionals;

@@ -32,7 +32,9 @@ export function herramienta(
   let errores = '';
   hijo.stdout!.on('data', (trozo: Buffer) => (salida += trozo.toString()));
   hijo.stderr!.on('data', (trozo: Buffer) => (errores += trozo.toString()));
-  const terminado = new Promise<Resultado>((resolve) => hijo.on('close', (codigo) => resolve({ codigo, salida, errores })));
+  const terminado = new Promise<Resultado>((resolve) =>
+    hijo.on('close', (codigo) => resolve({ codigo, salida, errores })),
+  );
   return { hijo, terminado };
 }
 
@@ -42,7 +44,8 @@ export function entornoDe(testApp: TestApp): Record<string, string> {
   const entorno: Record<string, string> = { DATA_DIR: config.dataDir };
   if (config.databaseUrl) entorno.DATABASE_URL = config.databaseUrl;
   if (config.databaseMigrationUrl) entorno.DATABASE_MIGRATION_URL = config.databaseMigrationUrl;
-  if (config.storage.driver === 'local') Object.assign(entorno, { STORAGE_DRIVER: 'local', STORAGE_DIR: config.storage.dir });
+  if (config.storage.driver === 'local')
+    Object.assign(entorno, { STORAGE_DRIVER: 'local', STORAGE_DIR: config.storage.dir });
   return entorno;
 }
 

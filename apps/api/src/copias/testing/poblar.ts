@@ -47,15 +47,23 @@ export async function poblar(testApp: TestApp, idp: TestIdp, documentosPorExpedi
     return respuesta.json().data[0].documento.id_documento as number;
   };
 
-  const caminos = { abierto: [], en_tramite: ['en_tramite'], cerrado: ['en_tramite', 'cerrado'], archivado: ['en_tramite', 'cerrado', 'archivado'] };
+  const caminos = {
+    abierto: [],
+    en_tramite: ['en_tramite'],
+    cerrado: ['en_tramite', 'cerrado'],
+    archivado: ['en_tramite', 'cerrado', 'archivado'],
+  };
   for (const [estado, pasos] of Object.entries(caminos)) {
     let expediente = await crear(`Expediente ${estado} de la copia`);
     const documentos: number[] = [];
-    for (let n = 1; n <= documentosPorExpediente; n++) documentos.push(await subir(expediente.id_expediente, `${estado} ${n}`));
+    for (let n = 1; n <= documentosPorExpediente; n++)
+      documentos.push(await subir(expediente.id_expediente, `${estado} ${n}`));
     if (estado === 'en_tramite') {
       const anulado = await gestor.post(`/api/documentos/${documentos[0]}/anular`, { motivo: 'Plano equivocado' });
       if (anulado.statusCode !== 200) throw new Error(anulado.body);
-      const [tesoreraId] = await app.db.query<{ id: number }>(`SELECT id_usuario AS id FROM usuario WHERE username = 'tesorera'`);
+      const [tesoreraId] = await app.db.query<{ id: number }>(
+        `SELECT id_usuario AS id FROM usuario WHERE username = 'tesorera'`,
+      );
       const acceso = await admin.post(`/api/expedientes/${expediente.id_expediente}/accesos`, {
         id_usuario: tesoreraId!.id,
         nivel: 'lectura',
