@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
@@ -37,6 +37,22 @@ export async function hacerCopia(
   const iniciada = new Date();
   const carpetaCopia = path.join(carpeta, CARPETA_COPIAS, nombreDeCopia(iniciada));
   await mkdir(carpetaCopia, { recursive: true });
+  try {
+    return await copiar(config, carpeta, carpetaCopia, iniciada, informar);
+  } catch (error) {
+    // A copy that failed leaves nothing that looks like one (the files already copied stay: they are right).
+    await rm(carpetaCopia, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function copiar(
+  config: ConfigCopia,
+  carpeta: string,
+  carpetaCopia: string,
+  iniciada: Date,
+  informar: (mensaje: string) => void,
+): Promise<{ carpetaCopia: string; manifiesto: Manifiesto }> {
   const archivoVolcado = path.join(carpetaCopia, ARCHIVO_VOLCADO);
 
   informar('Volcando la base de datos…');
