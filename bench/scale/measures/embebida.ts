@@ -75,7 +75,7 @@ export async function measureEmbebida(options: {
 /** Levels in order until one fails the p99 or errs: the last ones tell where it breaks. */
 async function subir(base: string, token: string, seconds: number): Promise<Nivel[]> {
   const niveles: Nivel[] = [];
-  await carga(base, token, 2, 1); // warm-up: plans, caches, the caller's usuario row
+  await carga(base, token, 2, 5); // warm-up: plans, caches, the caller's usuario row
   for (const conexiones of NIVELES) {
     const nivel = await carga(base, token, conexiones, seconds);
     niveles.push(nivel);

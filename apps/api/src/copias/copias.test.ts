@@ -241,6 +241,11 @@ describe('copia de la base embebida con la API en marcha, restaurada en PostgreS
     expect(await origen.app.db.query('SELECT current_user AS rol')).toEqual([{ rol: PGLITE_API_ROLE }]);
     expect((await origen.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
+    // Onto the installation whose API is running: refused, its database untouched.
+    const sobreLaEnMarcha = await herramienta('restore', [carpeta, '--forzar'], entornoDe(origen)).terminado;
+    expect(sobreLaEnMarcha.codigo).toBe(1);
+    expect(sobreLaEnMarcha.errores).toContain('detenga la API antes de restaurar');
+
     const destino = await destinoVacio(s3);
     const restaurada = await herramienta('restore', [carpeta], destino.env).terminado;
     expect(restaurada.errores).toBe('');

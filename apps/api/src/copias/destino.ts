@@ -48,7 +48,7 @@ async function abrirPostgres(config: ConfigDestino, databaseUrl: string): Promis
       const tablas = await tablasDe(duena);
       if (tablas) motivos.push(`la base de datos de destino no está vacía (${tablas} tablas)`);
       const [{ n } = { n: 0 }] = await duena.query<{ n: number }>(
-        `SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        `SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
       );
       if (n) motivos.push(`hay ${n} conexiones más a la base de datos de destino (¿está la API en marcha?)`);
       return motivos;
