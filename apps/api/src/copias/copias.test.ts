@@ -164,20 +164,14 @@ describe('copia de seguridad de PostgreSQL con almacenamiento local', { timeout:
     const interrumpida = await carpetaTemporal('ecodigital-copia-interrumpida-');
     porCerrar.push(() => rm(interrumpida, { recursive: true, force: true }));
     const { hijo, terminado } = herramienta('backup', [interrumpida], entornoDe(origen));
-    // Killed as soon as the first document's folder appears: the dump is made, documents are on their way.
+    // Killed as soon as the documents' folder appears: the dump is made, documents are on their way.
     await new Promise<void>((resolve) => {
-      const vigilar = () => {
-        try {
-          const vigia = watch(path.join(interrumpida, CARPETA_DOCUMENTOS), () => {
-            hijo.kill('SIGKILL');
-            vigia.close();
-            resolve();
-          });
-        } catch {
-          setTimeout(vigilar, 5);
-        }
-      };
-      vigilar();
+      const vigia = watch(interrumpida, (_evento, nombre) => {
+        if (nombre !== CARPETA_DOCUMENTOS) return;
+        hijo.kill('SIGKILL');
+        vigia.close();
+        resolve();
+      });
     });
     expect((await terminado).codigo).toBe(null);
     const [nombre] = await readdir(path.join(interrumpida, CARPETA_COPIAS));
@@ -205,6 +199,7 @@ describe('copia de seguridad de PostgreSQL con almacenamiento local', { timeout:
       await poblado.subir(expediente.id_expediente, `subida concurrente ${++subidas}`);
     }
     expect((await terminado).codigo).toBe(0);
+    expect(subidas).toBeGreaterThan(1);
     const manifiesto = await ultimoManifiesto(carpetaCarga);
 
     const destino = await destinoVacio('local');
