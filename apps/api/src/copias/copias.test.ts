@@ -279,3 +279,42 @@ describe('copia de la base embebida con la API en marcha, restaurada en PostgreS
     expect(restaurada.codigo).toBe(0);
   });
 });
+
+describe('copia de PostgreSQL con los documentos en S3', { timeout: 240_000 }, () => {
+  let origen: TestApp;
+  beforeAll(async () => {
+    const s3 = await startS3TestServer('ecodigital-origen');
+    porCerrar.push(() => s3.stop());
+    const subidas = await carpetaTemporal('ecodigital-s3-subidas-');
+    porCerrar.push(() => rm(subidas, { recursive: true, force: true }));
+    origen = await createTestApp({
+      issuer: idp.issuer,
+      env: {
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+        STORAGE_TEMP_DIR: subidas,
+      },
+    });
+    porCerrar.push(() => origen.close());
+    await poblar(origen, idp, 1);
+  }, 120_000);
+
+  it('copia los documentos desde S3 y se restaura en disco local', async () => {
+    const carpeta = await carpetaTemporal('ecodigital-copias-s3-');
+    porCerrar.push(() => rm(carpeta, { recursive: true, force: true }));
+    const copia = await herramienta('backup', [carpeta], entornoDe(origen)).terminado;
+    expect(copia.codigo).toBe(0);
+    const manifiesto = await ultimoManifiesto(carpeta);
+    expect(manifiesto.origen).toEqual({ base_de_datos: 'postgres', almacenamiento: 's3' });
+    expect(manifiesto.totales.archivos_nuevos).toBe(4);
+
+    const destino = await destinoVacio('local');
+    const restaurada = await herramienta('restore', [carpeta], destino.env).terminado;
+    expect(restaurada.salida).toContain('Resultado: restauración correcta.');
+    expect(restaurada.codigo).toBe(0);
+    await compararConOrigen(origen, origen.owner(), destino.env, manifiesto);
+  });
+});

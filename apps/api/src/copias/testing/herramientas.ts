@@ -44,8 +44,19 @@ export function entornoDe(testApp: TestApp): Record<string, string> {
   const entorno: Record<string, string> = { DATA_DIR: config.dataDir };
   if (config.databaseUrl) entorno.DATABASE_URL = config.databaseUrl;
   if (config.databaseMigrationUrl) entorno.DATABASE_MIGRATION_URL = config.databaseMigrationUrl;
-  if (config.storage.driver === 'local')
-    Object.assign(entorno, { STORAGE_DRIVER: 'local', STORAGE_DIR: config.storage.dir });
+  const { storage } = config;
+  if (storage.driver === 'local') Object.assign(entorno, { STORAGE_DRIVER: 'local', STORAGE_DIR: storage.dir });
+  else {
+    Object.assign(entorno, {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: storage.bucket,
+      S3_REGION: storage.region,
+      S3_ENDPOINT: storage.endpoint ?? '',
+      S3_ACCESS_KEY_ID: storage.credentials?.accessKeyId ?? '',
+      S3_SECRET_ACCESS_KEY: storage.credentials?.secretAccessKey ?? '',
+      STORAGE_TEMP_DIR: storage.tempDir,
+    });
+  }
   return entorno;
 }
 
