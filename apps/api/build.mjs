@@ -17,6 +17,9 @@ await build({
     'seed-demo': 'src/tools/seed-demo.ts',
     // Migrations and the API role's privileges, with the schema owner's connection.
     migrar: 'src/tools/migrar.ts',
+    // Backups and restores (`npm run backup` / `npm run restore` in development).
+    backup: 'src/tools/backup.ts',
+    restore: 'src/tools/restore.ts',
     // The text-extraction process the API forks (found beside server.js).
     extractor: 'src/modules/documentos/texto/proceso-extractor.ts',
   },

@@ -18,11 +18,11 @@ export interface BenchOptions {
   documentos: number;
   /** Uploads per instance when comparing extraction on and off. */
   uploads: number;
-  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, alcance, texto, shell. */
+  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, alcance, texto, embebida, shell. */
   solo: Set<Grupo>;
 }
 
-export const GRUPOS = ['arranque', 'sesion', 'lista', 'exportacion', 'alcance', 'texto', 'shell'] as const;
+export const GRUPOS = ['arranque', 'sesion', 'lista', 'exportacion', 'alcance', 'texto', 'embebida', 'shell'] as const;
 export type Grupo = (typeof GRUPOS)[number];
 
 export const FULL_EXPEDIENTES = 1_000_000;

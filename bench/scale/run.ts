@@ -9,7 +9,7 @@
  *   npm run bench -- --fresh           # regenerate the database first
  *   npm run bench -- --quick           # 20,000 expedientes, shorter runs; results in the temp folder
  *   npm run bench -- --expedientes 200000
- *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, alcance, texto, shell)
+ *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, alcance, texto, embebida, shell)
  *   BENCH_API_CPU_PROF=/tmp/perfiles npm run bench -- --solo sesion   # CPU profile of the API
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +20,7 @@ import { describeMachine } from './machine';
 import { attempt, attemptMany, type Measure } from './measure';
 import { measureAlcance } from './measures/alcance';
 import { measureArranque } from './measures/arranque';
+import { measureEmbebida } from './measures/embebida';
 import { measureExport } from './measures/export';
 import { measureList } from './measures/list';
 import { measureSession } from './measures/session';
@@ -110,6 +111,21 @@ try {
         counts: { warmup: options.warmupRequests, requests: options.requests },
         uploads: options.uploads,
       })),
+    );
+  }
+  if (options.solo.has('embebida')) {
+    console.log('Base embebida (PGlite) frente a PostgreSQL: personas simultáneas con p99 ≤ 1 s…');
+    medidas.push(
+      await attempt('Personas simultáneas con p99 ≤ 1 s (PGlite frente a PostgreSQL)', 'informativa', () =>
+        measureEmbebida({
+          base: running.base,
+          token: running.token,
+          otraApi: running.otraApi,
+          scratch,
+          expedientes: options.expedientes,
+          seconds: options.throughputSeconds,
+        }),
+      ),
     );
   }
   if (shell) medidas.push(shell);

@@ -18,7 +18,7 @@ const deploy = (file: string) => join(repoRoot, 'deploy', file);
 const run = promisify(execFile);
 
 /** Debian packages the API runs besides Node (README, «Requisitos»). */
-const PAQUETES = ['poppler-utils', 'tesseract-ocr-spa', 'xmlsec1', 'libxml2-utils'];
+const PAQUETES = ['poppler-utils', 'tesseract-ocr-spa', 'xmlsec1', 'libxml2-utils', 'postgresql-client'];
 
 /** An image named by an exact version: a tag with a digit that no release moves (never `latest` or a bare major). */
 const fijada = (tag: string | null | undefined) => !!tag && tag !== 'latest' && /^(\d+\.\d+|RELEASE\.)/.test(tag);

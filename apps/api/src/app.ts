@@ -17,6 +17,7 @@ import { MENSAJES } from './shared/errors';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import storagePlugin from './plugins/storage';
+import controlCopiasPlugin from './plugins/control-copias';
 import jobsPlugin from './plugins/jobs';
 import errorHandlerPlugin from './plugins/error-handler';
 import timeLimitsPlugin from './plugins/time-limits';
@@ -112,6 +113,7 @@ export const appPlugin = fp<{
       databasePool: config.databasePool,
       db,
     });
+    await app.register(controlCopiasPlugin, { dataDir: config.dataDir });
     await app.register(storagePlugin, { config: config.storage });
     await app.register(jobsPlugin);
     await app.register(extraccionTextoPlugin, { config: config.extraccion });

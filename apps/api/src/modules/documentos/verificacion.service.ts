@@ -46,7 +46,8 @@ export async function verificar(
   }
 }
 
-async function verificarAhora(
+/** The checks themselves, without the job queue: `verificar` runs them as a job; a restore runs them directly. */
+export async function verificarAhora(
   db: Database,
   storage: DocumentStorage,
   idExpediente: number,

@@ -1,0 +1,30 @@
+import type { Queryable } from '../db/database';
+import type { DocumentoCopiado } from './formato';
+
+/** What a backup reads inside the dump's own snapshot, so that dump and document list agree. */
+export interface LecturaEnInstantanea {
+  migraciones: string[];
+  recuentos: Record<string, number>;
+  documentos: DocumentoCopiado[];
+}
+
+export async function leerEnInstantanea(tx: Queryable): Promise<LecturaEnInstantanea> {
+  const tablas = await tx.query<{ tabla: string }>(
+    `SELECT tablename AS tabla FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
+  const recuentos: Record<string, number> = {};
+  for (const { tabla } of tablas) {
+    const [fila] = await tx.query<{ n: number }>(
+      `SELECT count(*)::integer AS n FROM public."${tabla.replace(/"/g, '""')}"`,
+    );
+    recuentos[tabla] = fila?.n ?? 0;
+  }
+  const migraciones = (
+    await tx.query<{ version: string }>('SELECT version::text AS version FROM schema_migrations ORDER BY version')
+  ).map((fila) => fila.version);
+  const documentos = await tx.query<DocumentoCopiado>(
+    `SELECT id_documento, id_expediente, clave_almacen::text AS clave_almacen, huella AS sha256, tamano::float8 AS bytes
+     FROM documento ORDER BY id_documento`,
+  );
+  return { migraciones, recuentos, documentos };
+}
