@@ -32,7 +32,7 @@ export function primerHabilDesde(dia: string, festivos: Festivos): string {
 /** 30.2–30.3: counted from the day after `inicio`, the `dias`-th working day. */
 export function sumarDiasHabiles(inicio: string, dias: number, festivos: Festivos): string {
   let actual = inicio;
-  for (let contados = 0; contados < dias; ) {
+  for (let contados = 0; contados < dias;) {
     actual = sumarDias(actual, 1);
     if (esHabil(actual, festivos)) contados++;
   }
