@@ -314,7 +314,8 @@ export const VARIABLES = {
     procesos: ['API'],
     ...entero(1, 1440),
     porDefecto: '60',
-    descripcion: 'cada cuántos minutos se buscan los plazos que avisar (un solo aviso por expediente, aviso y vencimiento, con cualquier número de instancias)',
+    descripcion:
+      'cada cuántos minutos se buscan los plazos que avisar (un solo aviso por expediente, aviso y vencimiento, con cualquier número de instancias)',
   },
   OCR_TESSDATA_DIR: {
     procesos: ['API'],

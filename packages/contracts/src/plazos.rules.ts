@@ -39,3 +39,9 @@ export const LIMITES_PLAZO = {
   /** Expedientes listed in Inicio's plazos card. */
   inicioMax: 10,
 } as const;
+
+/** «1 día hábil», «10 días hábiles», «1 mes», «6 meses». */
+export function describirPlazo({ cantidad, unidad }: { cantidad: number; unidad: UnidadPlazo }): string {
+  if (unidad === 'meses') return cantidad === 1 ? '1 mes' : `${cantidad} meses`;
+  return cantidad === 1 ? '1 día hábil' : `${cantidad} días hábiles`;
+}

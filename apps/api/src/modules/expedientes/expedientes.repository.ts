@@ -93,8 +93,7 @@ function toExpediente(row: ExpedienteRow): Expediente {
     version: row.version,
     gestion: row.gestion_por !== null,
     gestion_por: row.gestion_por,
-    plazo:
-      row.plazo_fecha_limite === null ? null : { fecha_limite: row.plazo_fecha_limite, estado: row.plazo_estado! },
+    plazo: row.plazo_fecha_limite === null ? null : { fecha_limite: row.plazo_fecha_limite, estado: row.plazo_estado! },
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  describirPlazo,
   LIMITES_PLAZO,
   type CrearFestivo,
   type Festivo,
@@ -43,8 +44,7 @@ import {
 /** `aaaa-mm-dd` as people read it. */
 export const fechaEs = (dia: string) => dia.split('-').reverse().join('/');
 
-const describirPlazo = (plazo: PlazoTipo | null) =>
-  plazo === null ? 'sin plazo' : `${plazo.cantidad} ${plazo.unidad === 'meses' ? 'meses' : 'días hábiles'}`;
+const describirPlazoTipo = (plazo: PlazoTipo | null) => (plazo === null ? 'sin plazo' : describirPlazo(plazo));
 
 // ── Tipos ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -78,7 +78,7 @@ export async function fijarPlazoTipo(db: Database, caller: Caller, id: number, p
         accion: 'catalogo.plazo',
         entidad: 'tipo_expediente',
         id_entidad: id,
-        descripcion: `«${antes.nombre}»: plazo de resolución de ${describirPlazo(anterior)} a ${describirPlazo(plazo)}.`,
+        descripcion: `«${antes.nombre}»: plazo de resolución de ${describirPlazoTipo(anterior)} a ${describirPlazoTipo(plazo)}.`,
         antes: { plazo: anterior },
         despues: { plazo },
       });
