@@ -96,7 +96,7 @@ describe('plazos de resolución', () => {
     await dialog.getByLabel('Motivo').fill('La solicitud entró en el registro el 03/03/2025');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await tarjeta(page).locator('[data-vence="2025-03-18"]').getByText('Vencido').waitFor();
+    await tarjeta(page).locator('[data-vence="2025-03-17"]').getByText('Vencido').waitFor();
     await tarjeta(page)
       .getByText(/^Vencido hace \d+ días hábiles\.$/)
       .waitFor();
@@ -107,7 +107,7 @@ describe('plazos de resolución', () => {
     await chooseOption(page, page.getByRole('combobox', { name: 'Plazo' }), 'Vencidos');
     await expect.poll(() => new URL(page.url()).searchParams.get('plazo')).toBe('vencido');
     const fila = page.locator('.expedientes-row', { hasText: expediente.numero });
-    await fila.locator('[data-vence="2025-03-18"]').getByText('Vencido').waitFor();
+    await fila.locator('[data-vence="2025-03-17"]').getByText('Vencido').waitFor();
     expect(await page.locator('.expedientes-row').count()).toBe(1);
     await fotos(page, 'lista-vencidos');
 
