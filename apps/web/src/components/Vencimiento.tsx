@@ -45,12 +45,25 @@ export function EstadoPlazoTag({ estado }: { estado: EstadoPlazo }) {
 }
 
 /** An expediente's last day (`dd/mm/aaaa`) and, when it is past, today or suspended, a tag saying so. */
-export function Vencimiento({ plazo }: { plazo: { fecha_limite: string; estado: EstadoPlazo } | null }) {
+export function Vencimiento({
+  plazo,
+  apilado = false,
+}: {
+  plazo: { fecha_limite: string; estado: EstadoPlazo } | null;
+  /** The tag under the date, where the row is narrow (Inicio). */
+  apilado?: boolean;
+}) {
   if (!plazo) return <span aria-label="Sin plazo">—</span>;
   return (
     <span
       data-vence={plazo.fecha_limite}
-      style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4, alignItems: 'center' }}
+      style={{
+        display: 'inline-flex',
+        flexWrap: 'wrap',
+        flexDirection: apilado ? 'column' : 'row',
+        gap: 4,
+        alignItems: apilado ? 'flex-end' : 'center',
+      }}
     >
       <time dateTime={plazo.fecha_limite} style={{ whiteSpace: 'nowrap' }}>
         {diaEs(plazo.fecha_limite)}

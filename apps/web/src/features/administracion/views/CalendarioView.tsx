@@ -1,5 +1,19 @@
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Festivo } from '@ecodigital/contracts/plazos';
@@ -88,29 +102,50 @@ export function CalendarioView() {
   const festivos = useFestivos(anio);
   const borrar = useBorrarFestivo();
   const [quitando, setQuitando] = useState<Festivo | null>(null);
+  // On a phone the ámbito goes under the name: four columns do not fit in 320 px.
+  const narrow = Grid.useBreakpoint().sm === false;
 
   const columns: TableColumnsType<Festivo> = [
     {
       title: 'Fecha',
       key: 'fecha',
-      width: 180,
+      width: narrow ? 110 : 180,
       render: (_, festivo) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          <time dateTime={festivo.fecha}>{diaEs(festivo.fecha)}</time> ({diaSemana(festivo.fecha)})
+        <span>
+          <time dateTime={festivo.fecha} style={{ whiteSpace: 'nowrap' }}>
+            {diaEs(festivo.fecha)}
+          </time>{' '}
+          ({diaSemana(festivo.fecha)})
         </span>
       ),
     },
-    { title: 'Nombre', dataIndex: 'nombre', key: 'nombre' },
     {
-      title: 'Ámbito',
-      key: 'ambito',
-      width: 130,
-      render: (_, festivo) => AMBITO_FESTIVO_ETIQUETAS[festivo.ambito],
+      title: 'Nombre',
+      key: 'nombre',
+      render: (_, festivo) =>
+        narrow ? (
+          <>
+            <div>{festivo.nombre}</div>
+            <Typography.Text type="secondary">{AMBITO_FESTIVO_ETIQUETAS[festivo.ambito]}</Typography.Text>
+          </>
+        ) : (
+          festivo.nombre
+        ),
     },
+    ...(narrow
+      ? []
+      : [
+          {
+            title: 'Ámbito',
+            key: 'ambito',
+            width: 130,
+            render: (_: unknown, festivo: Festivo) => AMBITO_FESTIVO_ETIQUETAS[festivo.ambito],
+          },
+        ]),
     {
       title: 'Acciones',
       key: 'acciones',
-      width: 110,
+      width: narrow ? 80 : 110,
       render: (_, festivo) => (
         <Button
           type="link"
@@ -172,7 +207,6 @@ export function CalendarioView() {
             dataSource={festivos.data ?? []}
             loading={festivos.isPending}
             pagination={false}
-            scroll={{ x: 560 }}
             onRow={(festivo) =>
               ({ 'data-testid': 'festivo-fila', 'data-fecha': festivo.fecha }) as React.HTMLAttributes<HTMLElement>
             }

@@ -1,15 +1,16 @@
-import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Input, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Grid, Input, Skeleton, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import type { PlazoExpediente } from '@ecodigital/contracts/plazos';
 import { describirPlazo, LIMITES_PLAZO } from '@ecodigital/contracts/plazos.rules';
 import { FormModal } from '../../../components/FormModal';
+import { formatNumber } from '../../../lib/format';
 import { diaEs, Vencimiento } from '../../../components/Vencimiento';
 import { reglasMotivo, textoNormalizado } from '../../../lib/reglas-texto';
 import { useCambiarPlazo, usePlazo, type CambioPlazo } from '../api/plazo';
 
-const dias = (n: number) => (n === 1 ? '1 día hábil' : `${n} días hábiles`);
+const dias = (n: number) => (n === 1 ? '1 día hábil' : `${formatNumber(n)} días hábiles`);
 
 /** «Quedan 4 días hábiles», «Vence hoy», «Vencido hace 2 días hábiles», frozen while suspended. */
 export function restantes(plazo: PlazoExpediente): string {
@@ -117,28 +118,30 @@ export function PlazoCard({ expediente, puedeCambiar }: { expediente: Expediente
   const consulta = usePlazo(id, expediente.plazo !== null);
   const cambiar = useCambiarPlazo(id);
   const [accion, setAccion] = useState<Accion | null>(null);
+  const narrow = Grid.useBreakpoint().sm === false;
   if (expediente.plazo === null) return null;
   const plazo = consulta.data;
+
+  const acciones =
+    puedeCambiar && plazo && plazo.estado !== 'concluido' ? (
+      <Flex gap={8} wrap>
+        {plazo.suspendido_desde ? (
+          <Button onClick={() => setAccion('reanudar')}>Reanudar plazo</Button>
+        ) : (
+          <>
+            {plazo.estado !== 'vencido' && <Button onClick={() => setAccion('suspender')}>Suspender plazo</Button>}
+            <Button onClick={() => setAccion('inicio')}>Cambiar inicio</Button>
+          </>
+        )}
+      </Flex>
+    ) : undefined;
 
   return (
     <Card
       title="Plazo de resolución"
       style={{ marginBottom: 16 }}
       data-testid="expediente-plazo"
-      extra={
-        puedeCambiar && plazo && plazo.estado !== 'concluido' ? (
-          <Flex gap={8} wrap>
-            {plazo.suspendido_desde ? (
-              <Button onClick={() => setAccion('reanudar')}>Reanudar plazo</Button>
-            ) : (
-              <>
-                {plazo.estado !== 'vencido' && <Button onClick={() => setAccion('suspender')}>Suspender plazo</Button>}
-                <Button onClick={() => setAccion('inicio')}>Cambiar inicio</Button>
-              </>
-            )}
-          </Flex>
-        ) : undefined
-      }
+      extra={narrow ? undefined : acciones}
     >
       {consulta.isError ? (
         <Alert
@@ -150,7 +153,7 @@ export function PlazoCard({ expediente, puedeCambiar }: { expediente: Expediente
       ) : !plazo ? (
         <Skeleton active paragraph={{ rows: 2 }} title={false} />
       ) : (
-        <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
+        <Descriptions bordered column={{ xs: 1, lg: 3 }} size="small" layout={narrow ? 'vertical' : 'horizontal'}>
           <Descriptions.Item label="Vence">
             <Vencimiento plazo={plazo} />
           </Descriptions.Item>
@@ -162,12 +165,13 @@ export function PlazoCard({ expediente, puedeCambiar }: { expediente: Expediente
             {plazo.dias_suspendidos > 0 && ` (+${dias(plazo.dias_suspendidos)} de suspensión)`}
           </Descriptions.Item>
           {plazo.suspendido_desde && (
-            <Descriptions.Item label="Suspendido desde" span={3}>
+            <Descriptions.Item label="Suspendido desde" span="filled">
               {diaEs(plazo.suspendido_desde)}: {plazo.motivo_suspension}
             </Descriptions.Item>
           )}
         </Descriptions>
       )}
+      {narrow && acciones && <div style={{ marginTop: 12 }}>{acciones}</div>}
       <PlazoModal
         accion={accion}
         inicioActual={plazo?.inicio ?? dayjs().format('YYYY-MM-DD')}

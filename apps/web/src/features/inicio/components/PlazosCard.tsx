@@ -53,7 +53,7 @@ export function PlazosCard() {
                       </div>
                     </div>
                     <div style={{ textAlign: 'right' }}>
-                      <Vencimiento plazo={expediente} />
+                      <Vencimiento plazo={expediente} apilado />
                     </div>
                   </li>
                 ))}
