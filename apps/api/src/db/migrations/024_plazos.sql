@@ -66,3 +66,6 @@ ALTER TABLE historial ADD CONSTRAINT historial_evento_check CHECK (evento IN (
 INSERT INTO modulo (nom_mostrar, nom_modulo, icon, id_padre, orden, permiso_requerido)
 SELECT 'Calendario laboral', 'administracion/calendario', 'CalendarOutlined', id, 45, 'administracion.catalogos'
 FROM modulo WHERE nom_modulo = 'administracion';
+
+-- The queue of the avisos (modules/plazos/avisos.plugin.ts), listed in «Colas de trabajos» from the start.
+INSERT INTO cola (nombre, titulo) VALUES ('avisos-plazo', 'Avisos de plazos de resolución');
