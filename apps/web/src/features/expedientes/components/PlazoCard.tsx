@@ -18,7 +18,7 @@ export function restantes(plazo: PlazoExpediente): string {
   if (plazo.estado === 'suspendido') return `Suspendido: quedaban ${dias(plazo.dias_restantes)}.`;
   if (plazo.dias_restantes < 0) return `Vencido hace ${dias(-plazo.dias_restantes)}.`;
   if (plazo.dias_restantes === 0) return plazo.estado === 'vencido' ? 'Vencido.' : 'Vence hoy.';
-  return `Quedan ${dias(plazo.dias_restantes)}.`;
+  return plazo.dias_restantes === 1 ? 'Queda 1 día hábil.' : `Quedan ${dias(plazo.dias_restantes)}.`;
 }
 
 type Accion = CambioPlazo['accion'];
