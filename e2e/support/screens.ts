@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { samplePdf } from '@ecodigital/api/modules/documentos/inspection/testing/sample-files';
-import { callApi } from './api-from-page';
+import { callApi, captureBearerToken } from './api-from-page';
 import type { DemoUser } from './session';
 
 /** What the screens below show: made once through the API by `prepareScreenData`. */
@@ -31,6 +31,17 @@ async function load(page: Page, url: string): Promise<void> {
 }
 
 const documentos = (page: Page) => page.getByTestId('documentos-tab');
+
+/** As the administrator: the tipo of the screens' expediente carries a plazo of 20 días hábiles. */
+async function darPlazoAlTipo(page: Page, data: ScreenData, webUrl: string): Promise<void> {
+  const token = captureBearerToken(page);
+  await load(page, `${webUrl}/administracion/catalogos`);
+  await page.getByTestId('entrada-fila').first().waitFor();
+  const respuesta = await callApi(page, token(), 'PUT', `/api/admin/plazos/tipos/${data.expediente.tipo}`, {
+    plazo: { cantidad: 20, unidad: 'dias_habiles' },
+  });
+  if (respuesta.status !== 200) throw new Error(`The plazo was not set: ${JSON.stringify(respuesta.body)}`);
+}
 
 /**
  * Every screen of the product, in the states worth checking. The accessibility suite
@@ -269,6 +280,11 @@ export const SCREENS: ScreenState[] = [
       ['administracion/personas', 'Personas', (page: Page) => page.getByTestId('persona-fila').first()],
       ['administracion/roles', 'Roles y permisos', (page: Page) => page.getByTestId('permiso-fila').first()],
       ['administracion/catalogos', 'Catálogos', (page: Page) => page.getByTestId('entrada-fila').first()],
+      [
+        'administracion/calendario',
+        'Calendario laboral',
+        (page: Page) => page.getByTestId('calendario-festivos').locator('.ant-table'),
+      ],
       ['administracion/auditoria', 'Auditoría', (page: Page) => page.getByRole('heading', { name: 'Auditoría' })],
       [
         'administracion/indice',
@@ -287,6 +303,35 @@ export const SCREENS: ScreenState[] = [
       await listo(page).waitFor();
     },
   })),
+  {
+    // The screens' expediente with a plazo de resolución (its tipo is given one): the card and its actions.
+    name: 'expediente-plazo',
+    user: 'admin',
+    open: async (page, data, webUrl) => {
+      await darPlazoAlTipo(page, data, webUrl);
+      await load(page, `${webUrl}/expedientes/ver/${data.expediente.id}`);
+      await page.getByTestId('expediente-plazo').getByTestId('plazo-restantes').waitFor();
+    },
+  },
+  {
+    name: 'expediente-plazo-suspender',
+    user: 'admin',
+    open: async (page, data, webUrl) => {
+      await darPlazoAlTipo(page, data, webUrl);
+      await load(page, `${webUrl}/expedientes/ver/${data.expediente.id}`);
+      await page.getByTestId('expediente-plazo').getByRole('button', { name: 'Suspender plazo' }).click();
+      await page.getByRole('dialog', { name: 'Suspender el plazo' }).waitFor();
+    },
+  },
+  {
+    name: 'administracion-catalogos-plazo',
+    user: 'admin',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/administracion/catalogos`);
+      await page.getByRole('button', { name: 'Plazo de «Licencia»' }).click();
+      await page.getByRole('dialog', { name: 'Plazo de resolución de «Licencia»' }).waitFor();
+    },
+  },
   {
     name: 'administracion-trabajos-pausar',
     user: 'admin',

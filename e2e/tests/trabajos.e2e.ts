@@ -18,6 +18,7 @@ describe('background jobs', () => {
     await expect
       .poll(() => page.getByTestId('cola-trabajos').allInnerTexts())
       .toEqual([
+        expect.stringContaining('Avisos de plazos de resolución'),
         expect.stringContaining('Extracción de texto'),
         expect.stringContaining('Reindexado del índice de búsqueda'),
         expect.stringContaining('Verificación de integridad'),

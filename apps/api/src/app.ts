@@ -45,6 +45,8 @@ import verificacionPlugin from './modules/documentos/verificacion.plugin';
 import busquedaRoutes from './modules/busqueda/busqueda.routes';
 import trabajosRoutes from './modules/trabajos/trabajos.routes';
 import reindexadoPlugin from './modules/busqueda/reindexado.plugin';
+import plazosRoutes from './modules/plazos/plazos.routes';
+import avisosPlazoPlugin from './modules/plazos/avisos.plugin';
 
 export const API_VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -80,6 +82,7 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
   await app.register(administracionRoutes, { porGrupos: config.oidc.groupsClaim !== undefined });
   await app.register(busquedaRoutes, { tessdataDir: config.extraccion.tessdataDir });
   await app.register(trabajosRoutes);
+  await app.register(plazosRoutes);
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
@@ -119,6 +122,7 @@ export const appPlugin = fp<{
     await app.register(extraccionTextoPlugin, { config: config.extraccion });
     await app.register(reindexadoPlugin);
     await app.register(verificacionPlugin);
+    await app.register(avisosPlazoPlugin, { config: config.plazos });
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,

@@ -55,6 +55,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Background text extraction (issue 13). */
   extraccion: ExtraccionConfig;
+  /** Avisos de plazo: working days ahead, and how often the job looks. */
+  plazos: { avisoDias: number; revisionMs: number };
   /** Per-caller budgets of the expensive routes, and when the instance sheds load. */
   limites: LimitesConfig;
 }
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       intentosMax: leer(env, 'EXTRACCION_INTENTOS_MAX'),
       tessdataDir: leer(env, 'OCR_TESSDATA_DIR'),
     },
+    plazos: { avisoDias: leer(env, 'PLAZOS_AVISO_DIAS'), revisionMs: leer(env, 'PLAZOS_REVISION_MIN') * 60_000 },
     limites: {
       porMinuto: {
         busqueda: leer(env, 'LIMITE_BUSQUEDAS_POR_MINUTO'),

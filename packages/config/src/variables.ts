@@ -303,6 +303,20 @@ export const VARIABLES = {
     descripcion:
       'intentos de extraer un documento ante fallos que pueden pasar (almacenamiento, proceso detenido); después, `error`',
   },
+  PLAZOS_AVISO_DIAS: {
+    procesos: ['API'],
+    ...entero(0, 30),
+    porDefecto: '3',
+    descripcion:
+      'días hábiles antes del vencimiento de un plazo en que su responsable recibe el aviso (0: solo el aviso del día en que vence)',
+  },
+  PLAZOS_REVISION_MIN: {
+    procesos: ['API'],
+    ...entero(1, 1440),
+    porDefecto: '60',
+    descripcion:
+      'cada cuántos minutos se buscan los plazos que avisar (un solo aviso por expediente, aviso y vencimiento, con cualquier número de instancias)',
+  },
   OCR_TESSDATA_DIR: {
     procesos: ['API'],
     ...texto(),

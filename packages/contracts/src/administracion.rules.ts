@@ -66,6 +66,7 @@ export const ENTIDADES_AUDITORIA = [
   'acceso',
   'cola',
   'trabajo',
+  'festivo',
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
@@ -78,6 +79,7 @@ export const ENTIDAD_AUDITORIA_ETIQUETAS: Record<EntidadAuditoria, string> = {
   acceso: 'Acceso a un expediente',
   cola: 'Cola de trabajos',
   trabajo: 'Trabajo en segundo plano',
+  festivo: 'Festivo del calendario laboral',
 };
 
 /** How membership of unidades is kept: in the app by administrators, or from the identity provider's groups. */

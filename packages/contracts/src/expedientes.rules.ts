@@ -68,6 +68,11 @@ export const EVENTOS_HISTORIAL = [
   'transferencia',
   'acceso_concedido',
   'acceso_revocado',
+  'plazo_suspendido',
+  'plazo_reanudado',
+  'plazo_inicio',
+  'plazo_proximo',
+  'plazo_vence_hoy',
 ] as const;
 export type EventoHistorial = (typeof EVENTOS_HISTORIAL)[number];
 

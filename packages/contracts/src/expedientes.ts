@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { ENTERO_MAXIMO, FechaSchema, IdSchema, PAGINA_MAXIMA } from './comunes';
 import { ParrafosSchema } from './texto';
+import { PlazoResumenSchema } from './plazos';
+import { FILTROS_PLAZO } from './plazos.rules';
 import {
   BASES_GESTION,
   DOCUMENTO_IDENTIDAD_PATTERN,
@@ -87,6 +89,8 @@ export const ExpedienteSchema = Type.Object({
   gestion: Type.Boolean(),
   /** What that gestión rests on (null without it): with only an `acceso`, no responsable nor transfer. */
   gestion_por: Type.Union([literales(BASES_GESTION), Type.Null()]),
+  /** Its plazo de resolución (null when its tipo carries none): the last day and where it stands. */
+  plazo: Type.Union([PlazoResumenSchema, Type.Null()]),
 });
 export type Expediente = Static<typeof ExpedienteSchema>;
 
@@ -114,6 +118,8 @@ const filtroProperties = {
   documentos_desde: Type.Optional(FechaSchema),
   /** Only the expedientes the caller may change (see `gestion`): the upload view's destinations. */
   gestion: Type.Optional(Type.Boolean()),
+  /** Open expedientes whose plazo is past, falls due from today to Sunday, or stands suspended. */
+  plazo: Type.Optional(literales(FILTROS_PLAZO)),
 };
 
 export const ExpedientesFiltroSchema = Type.Object(filtroProperties, { additionalProperties: false });

@@ -2,7 +2,7 @@
 // that its bundles do not carry TypeBox. `notificaciones.ts` re-exports everything.
 
 /** What a notification tells the person. */
-export const TIPOS_NOTIFICACION = ['asignado', 'documento_subido', 'acceso_concedido'] as const;
+export const TIPOS_NOTIFICACION = ['asignado', 'documento_subido', 'acceso_concedido', 'plazo'] as const;
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number];
 
 export const LIMITES_NOTIFICACIONES = {

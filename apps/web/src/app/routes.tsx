@@ -111,6 +111,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'calendario',
+                handle: handle({ title: 'Calendario laboral', nom_modulo: 'administracion/calendario' }),
+                lazy: async () => ({
+                  Component: (await import('../features/administracion/views/CalendarioView')).CalendarioView,
+                }),
+              },
+              {
                 path: 'auditoria',
                 handle: handle({ title: 'Auditoría', nom_modulo: 'administracion/auditoria' }),
                 children: [

@@ -19,6 +19,7 @@ const diferidos: Record<string, ComponentType> = {
   AppstoreOutlined: lazy(() => import('@ant-design/icons/es/icons/AppstoreOutlined')),
   AuditOutlined: lazy(() => import('@ant-design/icons/es/icons/AuditOutlined')),
   BarChartOutlined: lazy(() => import('@ant-design/icons/es/icons/BarChartOutlined')),
+  CalendarOutlined: lazy(() => import('@ant-design/icons/es/icons/CalendarOutlined')),
   DashboardOutlined: lazy(() => import('@ant-design/icons/es/icons/DashboardOutlined')),
   FileSearchOutlined: lazy(() => import('@ant-design/icons/es/icons/FileSearchOutlined')),
   FileTextOutlined: lazy(() => import('@ant-design/icons/es/icons/FileTextOutlined')),

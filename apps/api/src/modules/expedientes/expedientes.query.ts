@@ -3,6 +3,7 @@ import type { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../shared/caller/caller';
 import { expedientesGestionables, expedientesVisibles } from './visibility';
 import { escapeLike } from '../../shared/sql';
+import { filtroPlazoSql } from '../../shared/plazos/estado.sql';
 
 export type Direccion = 'asc' | 'desc';
 
@@ -42,6 +43,7 @@ export function filtroWhere(caller: Caller, filtro: FiltroLista, params: SqlPara
                             WHERE NOT d.anulado AND d.fecha_incorporacion >= ${inicioDelDia(filtro.documentos_desde, params)})`,
     );
   }
+  if (filtro.plazo) conditions.push(filtroPlazoSql(filtro.plazo));
   if (filtro.gestion) conditions.push(expedientesGestionables(caller, params, 'e'));
   return conditions.join(' AND ');
 }

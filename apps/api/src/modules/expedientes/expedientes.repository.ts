@@ -12,6 +12,8 @@ import { SqlParams } from '../../db/sql-params';
 import { isoString } from '../../shared/dates';
 import { nombreCompletoSql } from '../../shared/sql';
 import type { Caller } from '../../shared/caller/caller';
+import type { EstadoPlazo } from '@ecodigital/contracts/plazos.rules';
+import { ESTADO_PLAZO_SQL } from '../../shared/plazos/estado.sql';
 import { clavesSelect, despuesDe, filtroWhere, orderBy, type FiltroLista, type Orden } from './expedientes.query';
 import { expedientesVisibles, gestionPorSql } from './visibility';
 
@@ -22,14 +24,16 @@ const COLUMNAS_FIJAS = `
          e.id_responsable, r.username AS responsable_username, ${nombreCompletoSql('r')} AS responsable_nombre,
          e.estado, e.fecha_apertura, e.fecha_cierre,
          e.creado_por, c.username AS creador_username, ${nombreCompletoSql('c')} AS creador_nombre,
-         e.actualizado_en, e.version`;
+         e.actualizado_en, e.version,
+         to_char(p.fecha_limite, 'YYYY-MM-DD') AS plazo_fecha_limite, ${ESTADO_PLAZO_SQL} AS plazo_estado`;
 
 const FROM_EXPEDIENTE = `
   FROM expediente e
   JOIN tipo_expediente t ON t.id = e.id_tipo
   JOIN unidad un ON un.id = e.id_unidad
   JOIN usuario c ON c.id_usuario = e.creado_por
-  LEFT JOIN usuario r ON r.id_usuario = e.id_responsable`;
+  LEFT JOIN usuario r ON r.id_usuario = e.id_responsable
+  LEFT JOIN plazo_expediente p ON p.id_expediente = e.id_expediente`;
 
 /** Every column of an expediente, and whether (on what grounds) this caller may change it. */
 function columnasExpediente(caller: Caller, params: SqlParams): string {
@@ -59,6 +63,8 @@ interface ExpedienteRow {
   actualizado_en: Date;
   version: number;
   gestion_por: BaseGestion | null;
+  plazo_fecha_limite: string | null;
+  plazo_estado: EstadoPlazo | null;
 }
 
 function toExpediente(row: ExpedienteRow): Expediente {
@@ -87,6 +93,7 @@ function toExpediente(row: ExpedienteRow): Expediente {
     version: row.version,
     gestion: row.gestion_por !== null,
     gestion_por: row.gestion_por,
+    plazo: row.plazo_fecha_limite === null ? null : { fecha_limite: row.plazo_fecha_limite, estado: row.plazo_estado! },
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@ecodigital/contracts/expedientes';
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
+import { aplicarPlazoAlExpediente } from '../../shared/plazos/calendario';
 import { BOM, CABECERA_CSV, filaCsv, lineaCsv } from './expedientes.csv';
 import {
   expedienteNoExiste,
@@ -139,6 +140,7 @@ export async function crear(db: Database, caller: Caller, body: CrearExpediente)
     }
     const numero = await takeNumero(tx);
     const id = await insertExpediente(tx, numero, datos, caller.id_usuario);
+    await aplicarPlazoAlExpediente(tx, id);
     await insertEvento(tx, {
       id_expediente: id,
       id_usuario: caller.id_usuario,
@@ -282,6 +284,7 @@ export async function editar(
     if (columnas.length === 0) return { expediente: actual, cambios: [] };
 
     if (!(await updateExpediente(tx, id, body.version, nuevos))) throw versionObsoleta();
+    if (columnas.includes('id_tipo')) await aplicarPlazoAlExpediente(tx, id);
     // Read without the caller's sight: handing the responsabilidad away may take it from them.
     const editado = await findExpedienteCambiado(tx, caller, id);
     const cambios = CAMPOS_EDITABLES.filter((campo) => columnas.includes(campo.columna)).map((campo) => ({

@@ -50,6 +50,8 @@ function noVistos(caller: Caller, params: SqlParams): string {
 
 function toNotificacion({ evento, descripcion, ...resto }: EventoConContexto): Notificacion {
   if (evento === 'documento_subido') return { ...resto, tipo: 'documento_subido', descripcion };
+  // Avisos de plazo (modules/plazos/avisos.ts) say what falls due in their own words.
+  if (evento === 'plazo_proximo' || evento === 'plazo_vence_hoy') return { ...resto, tipo: 'plazo', descripcion };
   if (evento === 'acceso_concedido')
     return { ...resto, tipo: 'acceso_concedido', descripcion: 'Le dio acceso al expediente.' };
   return { ...resto, tipo: 'asignado', descripcion: 'Le asignó el expediente.' };

@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   AuditOutlined,
+  CalendarOutlined,
   DashboardOutlined,
   FileSearchOutlined,
   SafetyCertificateOutlined,
@@ -42,6 +43,12 @@ export const SECCIONES: readonly SeccionAdministracion[] = [
     titulo: 'Catálogos',
     descripcion: 'Los tipos de expediente y los tipos documentales que ofrecen los formularios.',
     icono: <UnorderedListOutlined />,
+  },
+  {
+    nom_modulo: 'administracion/calendario',
+    titulo: 'Calendario laboral',
+    descripcion: 'Los festivos nacionales, autonómicos y locales de cada año, que no cuentan en los plazos.',
+    icono: <CalendarOutlined />,
   },
   {
     nom_modulo: 'administracion/auditoria',

@@ -6,6 +6,7 @@ import {
   type CampoOrden,
   type EstadoExpediente,
 } from '@ecodigital/contracts/expedientes.rules';
+import { FILTROS_PLAZO } from '@ecodigital/contracts/plazos.rules';
 
 export const DEFAULT_PAGE_SIZE: (typeof PAGE_SIZES)[number] = 10;
 const Q_MAX_LENGTH = 200;
@@ -67,6 +68,8 @@ export function parseListSearchParams(params: URLSearchParams): ListState {
   if (unidad) state.unidad = unidad;
   const responsable = positiveInteger(params.get('responsable'));
   if (responsable) state.responsable = responsable;
+  const plazo = oneOf(FILTROS_PLAZO, params.get('plazo'));
+  if (plazo) state.plazo = plazo;
 
   for (const campo of CAMPOS_FECHA) {
     const fecha = isoDate(params.get(campo));
@@ -95,6 +98,7 @@ export function serializeListSearchParams(state: ExpedientesListaQuery & Pick<Li
   if (state.tipo) params.set('tipo', String(state.tipo));
   if (state.unidad) params.set('unidad', String(state.unidad));
   if (state.responsable) params.set('responsable', String(state.responsable));
+  if (state.plazo) params.set('plazo', state.plazo);
   for (const campo of CAMPOS_FECHA) {
     const fecha = state[campo];
     if (fecha) params.set(campo, fecha);
@@ -143,5 +147,6 @@ export function sinFiltros(): { [K in keyof Required<ExpedientesFiltro>]: undefi
     cierre_desde: undefined,
     cierre_hasta: undefined,
     documentos_desde: undefined,
+    plazo: undefined,
   };
 }

@@ -45,6 +45,7 @@ export function expedienteDemo(overrides: Partial<Expediente> = {}): Expediente 
     version: 1,
     gestion: true,
     gestion_por: 'unidad',
+    plazo: null,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { ActividadCard } from './components/ActividadCard';
 import { ChartCards } from './components/ChartCards';
 import { FigureCards } from './components/FigureCards';
 import { MisExpedientesCard } from './components/MisExpedientesCard';
+import { PlazosCard } from './components/PlazosCard';
 import './components/inicio.css';
 
 /** Inicio: the person's work at a glance. Each block loads, fails and retries on its own. */
@@ -18,6 +19,7 @@ export function InicioView() {
       />
       <Flex vertical gap={16}>
         <FigureCards />
+        <PlazosCard />
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={12}>
             <MisExpedientesCard />

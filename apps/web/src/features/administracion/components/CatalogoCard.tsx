@@ -9,6 +9,10 @@ import { useCreateEntrada } from '../api/create-entrada';
 import { useCatalogo } from '../api/get-catalogo';
 import { useUpdateEntrada } from '../api/update-entrada';
 import { ActivoTag } from './ActivoTag';
+import { PlazoTipoModal } from './PlazoTipoModal';
+import { useFijarPlazoTipo, usePlazosTipos } from '../api/plazos';
+import type { TipoConPlazo } from '@ecodigital/contracts/plazos';
+import { describirPlazo } from '@ecodigital/contracts/plazos.rules';
 import { EntradaCatalogoModal } from './EntradaCatalogoModal';
 
 /** A tipo documental's name is part of the hash of every índice entry that uses it. */
@@ -29,6 +33,12 @@ export function CatalogoCard({ catalogo }: { catalogo: CatalogoEditable }) {
   const update = useUpdateEntrada(catalogo);
   const [editando, setEditando] = useState<EntradaCatalogo | 'nueva' | null>(null);
   const [desactivando, setDesactivando] = useState<EntradaCatalogo | null>(null);
+  // Only tipos de expediente carry a plazo de resolución.
+  const conPlazo = catalogo === 'tipos';
+  const plazos = usePlazosTipos(conPlazo);
+  const fijarPlazo = useFijarPlazoTipo();
+  const [fijando, setFijando] = useState<TipoConPlazo | null>(null);
+  const plazoDe = (id: number) => plazos.data?.find((tipo) => tipo.id === id);
 
   const cambiar = (entrada: EntradaCatalogo, activo: boolean) =>
     update.mutateAsync({ id: entrada.id, body: { activo } });
@@ -42,6 +52,19 @@ export function CatalogoCard({ catalogo }: { catalogo: CatalogoEditable }) {
       align: 'right',
       render: (_, entrada) => formatNumber(entrada.en_uso),
     },
+    ...(conPlazo
+      ? [
+          {
+            title: 'Plazo',
+            key: 'plazo',
+            width: 140,
+            render: (_: unknown, entrada: EntradaCatalogo) => {
+              const plazo = plazoDe(entrada.id)?.plazo;
+              return plazo ? describirPlazo(plazo) : <Typography.Text type="secondary">Sin plazo</Typography.Text>;
+            },
+          },
+        ]
+      : []),
     {
       title: 'Estado',
       key: 'activo',
@@ -51,7 +74,7 @@ export function CatalogoCard({ catalogo }: { catalogo: CatalogoEditable }) {
     {
       title: 'Acciones',
       key: 'acciones',
-      width: 230,
+      width: conPlazo ? 290 : 230,
       render: (_, entrada) => (
         <Space size={0}>
           {nombreFijo(catalogo, entrada) ? (
@@ -66,6 +89,16 @@ export function CatalogoCard({ catalogo }: { catalogo: CatalogoEditable }) {
               aria-label={`Renombrar «${entrada.nombre}»`}
             >
               Renombrar
+            </Button>
+          )}
+          {conPlazo && plazoDe(entrada.id) && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setFijando(plazoDe(entrada.id)!)}
+              aria-label={`Plazo de «${entrada.nombre}»`}
+            >
+              Plazo
             </Button>
           )}
           <Button
@@ -117,7 +150,7 @@ export function CatalogoCard({ catalogo }: { catalogo: CatalogoEditable }) {
           dataSource={entradas.data ?? []}
           loading={entradas.isPending}
           pagination={false}
-          scroll={{ x: 600 }}
+          scroll={{ x: conPlazo ? 800 : 600 }}
           onRow={(entrada) =>
             ({ 'data-testid': 'entrada-fila', 'data-nombre': entrada.nombre }) as React.HTMLAttributes<HTMLElement>
           }
@@ -132,6 +165,13 @@ export function CatalogoCard({ catalogo }: { catalogo: CatalogoEditable }) {
         }
         onClose={() => setEditando(null)}
       />
+      {conPlazo && (
+        <PlazoTipoModal
+          tipo={fijando}
+          onSave={(plazo) => fijarPlazo.mutateAsync({ id: fijando!.id, plazo })}
+          onClose={() => setFijando(null)}
+        />
+      )}
       <ConfirmDialog
         subject={
           desactivando && {

@@ -8,6 +8,7 @@ export const expedientesKeys = {
   details: () => [...expedientesKeys.all, 'detail'] as const,
   detail: (id: number) => [...expedientesKeys.details(), id] as const,
   historial: (id: number) => [...expedientesKeys.detail(id), 'historial'] as const,
+  plazo: (id: number) => [...expedientesKeys.detail(id), 'plazo'] as const,
 };
 
 /** `todas`: every unidad (filters, transfers); `creacion`: where the caller may open an expediente. */

@@ -3,6 +3,7 @@ import { Button, DatePicker, Flex, Grid, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ESTADOS_EXPEDIENTE, ESTADO_ETIQUETAS, type EstadoExpediente } from '@ecodigital/contracts/expedientes.rules';
+import type { FiltroPlazo } from '@ecodigital/contracts/plazos.rules';
 import { useResponsables } from '../api/get-responsables';
 import { useTiposExpediente } from '../api/get-tipos-expediente';
 import { useUnidades } from '../api/get-unidades';
@@ -15,6 +16,11 @@ import { inputClear, selectClear } from '../../../components/clear-buttons';
 const SEARCH_DEBOUNCE_MS = 400;
 const DATE_FORMAT = 'DD/MM/YYYY';
 const ISO_DAY = 'YYYY-MM-DD';
+const plazoOptions: { value: FiltroPlazo; label: string }[] = [
+  { value: 'vencido', label: 'Vencidos' },
+  { value: 'esta_semana', label: 'Vencen esta semana' },
+  { value: 'suspendido', label: 'Suspendidos' },
+];
 const estadoOptions = ESTADOS_EXPEDIENTE.map((estado) => ({ value: estado, label: ESTADO_ETIQUETAS[estado] }));
 
 /** The search box writes to the URL once typing pauses; the URL wins when it changes (back button). */
@@ -171,6 +177,15 @@ export function ExpedientesFilterBar({ state, onChange }: Props) {
         value={state.responsable}
         onChange={(responsable) => onChange({ responsable })}
         width={ancho(220)}
+      />
+      <Select<FiltroPlazo>
+        aria-label="Plazo"
+        allowClear={selectClear('Quitar el filtro Plazo')}
+        placeholder="Plazo"
+        options={plazoOptions}
+        value={state.plazo}
+        onChange={(plazo) => onChange({ plazo })}
+        style={{ width: ancho(190) }}
       />
       <DayRange
         label="Fecha de apertura"

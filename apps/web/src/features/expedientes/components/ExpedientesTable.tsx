@@ -7,6 +7,7 @@ import { pageChange, paginationTotal, totalLabel } from '../list-paging';
 import type { ListState } from '../list-search-params';
 import { EstadoTag } from '../../../components/EstadoTag';
 import { Fecha } from '../../../components/Fecha';
+import { Vencimiento } from '../../../components/Vencimiento';
 import { paginationItemRender } from '../../../components/pagination-item-render';
 import './expedientes.css';
 
@@ -62,6 +63,12 @@ function columns(state: ListState): TableProps<ExpedienteResumen>['columns'] {
       render: (_, row) => <EstadoTag estado={row.estado} />,
     },
     {
+      title: 'Vence',
+      key: 'vence',
+      width: 120,
+      render: (_, row) => <Vencimiento plazo={row.plazo} />,
+    },
+    {
       title: 'Apertura',
       dataIndex: 'fecha_apertura',
       ...sortable('fecha_apertura'),
@@ -108,7 +115,7 @@ export function ExpedientesTable({ state, pagina, loading, emptyText, onChange, 
       columns={columns(state)}
       dataSource={pagina?.items}
       loading={loading}
-      scroll={{ x: 1000 }}
+      scroll={{ x: 1120 }}
       showSorterTooltip={false}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
       onChange={handleChange}

@@ -27,6 +27,11 @@ const EVENTO_COLORES: Partial<Record<EventoHistorial, string>> = {
   transferencia: 'purple',
   acceso_concedido: 'cyan',
   acceso_revocado: 'red',
+  plazo_suspendido: 'gold',
+  plazo_reanudado: 'gold',
+  plazo_inicio: 'gold',
+  plazo_proximo: 'volcano',
+  plazo_vence_hoy: 'volcano',
 };
 
 const DESCRITOS_ENTEROS: readonly EventoHistorial[] = ['cambio_estado', 'transferencia'];

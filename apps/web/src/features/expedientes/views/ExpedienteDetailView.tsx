@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import type { Expediente, TransferirExpediente } from '@ecodigital/contracts/expedientes';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toast';
-import { canNameResponsable, type Transicion } from '../access';
+import { canEdit, canNameResponsable, type Transicion } from '../access';
+import { PlazoCard } from '../components/PlazoCard';
 import { useChangeEstado } from '../api/change-estado';
 import { isNotFound, useExpediente } from '../api/get-expediente';
 import { sigueVisible, useTransferirExpediente } from '../api/transferir-expediente';
@@ -144,6 +145,7 @@ function ExpedienteContent({
       <Card title="Datos del expediente" style={{ marginBottom: 16 }}>
         <ExpedienteDataPanel expediente={expediente} />
       </Card>
+      <PlazoCard expediente={expediente} puedeCambiar={canEdit(expediente, access)} />
       <Card>
         <Tabs
           activeKey={tab}

@@ -5,5 +5,6 @@ export const inicioKeys = {
   porMes: () => [...inicioKeys.all, 'por-mes'] as const,
   porTipoDocumental: () => [...inicioKeys.all, 'por-tipo-documental'] as const,
   misExpedientes: () => [...inicioKeys.all, 'mis-expedientes'] as const,
+  plazos: () => [...inicioKeys.all, 'plazos'] as const,
   actividad: () => [...inicioKeys.all, 'actividad'] as const,
 };
