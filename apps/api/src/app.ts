@@ -39,6 +39,8 @@ import verificacionPlugin from './modules/documentos/verificacion.plugin';
 import busquedaRoutes from './modules/busqueda/busqueda.routes';
 import trabajosRoutes from './modules/trabajos/trabajos.routes';
 import reindexadoPlugin from './modules/busqueda/reindexado.plugin';
+import integridadPlugin from './modules/integridad/integridad.plugin';
+import integridadRoutes from './modules/integridad/integridad.routes';
 
 export const API_VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -74,6 +76,7 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
   await app.register(administracionRoutes, { porGrupos: config.oidc.groupsClaim !== undefined });
   await app.register(busquedaRoutes, { tessdataDir: config.extraccion.tessdataDir });
   await app.register(trabajosRoutes);
+  await app.register(integridadRoutes, { config: config.integridad });
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
@@ -106,6 +109,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database; comprobarListas?
     await app.register(extraccionTextoPlugin, { config: config.extraccion });
     await app.register(reindexadoPlugin);
     await app.register(verificacionPlugin);
+    await app.register(integridadPlugin, { config: config.integridad });
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,

@@ -41,6 +41,7 @@ const ALL = [
   '015_trabajos',
   '016_colas_en_trabajos',
   '017_privilegios_api',
+  '030_integridad',
 ];
 
 describe('migrations on PostgreSQL', () => {
@@ -81,6 +82,7 @@ describe('migrations on PostgreSQL', () => {
       { nom_modulo: 'administracion/auditoria' },
       { nom_modulo: 'administracion/indice' },
       { nom_modulo: 'administracion/trabajos' },
+      { nom_modulo: 'administracion/integridad' },
     ]);
   });
 

@@ -27,6 +27,7 @@ describe('administration of the background jobs', () => {
     expect(colas.map((c: { titulo: string }) => c.titulo)).toEqual([
       'Extracción de texto',
       'Reindexado del índice de búsqueda',
+      'Revisión de la integridad de los documentos',
       'Verificación de integridad',
     ]);
     expect(colas[0]).toMatchObject({ nombre: 'texto', pausada: false, pausada_por: null, en_curso: 0, fallidos: 0 });
