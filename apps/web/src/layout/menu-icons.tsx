@@ -20,6 +20,7 @@ const diferidos: Record<string, ComponentType> = {
   AuditOutlined: lazy(() => import('@ant-design/icons/es/icons/AuditOutlined')),
   BarChartOutlined: lazy(() => import('@ant-design/icons/es/icons/BarChartOutlined')),
   DashboardOutlined: lazy(() => import('@ant-design/icons/es/icons/DashboardOutlined')),
+  FileProtectOutlined: lazy(() => import('@ant-design/icons/es/icons/FileProtectOutlined')),
   FileSearchOutlined: lazy(() => import('@ant-design/icons/es/icons/FileSearchOutlined')),
   FileTextOutlined: lazy(() => import('@ant-design/icons/es/icons/FileTextOutlined')),
   FolderOutlined: lazy(() => import('@ant-design/icons/es/icons/FolderOutlined')),
