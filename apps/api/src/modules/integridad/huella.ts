@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { setTimeout as esperar } from 'node:timers/promises';
+import { ApiHttpError } from '../../shared/errors';
 import { StoredObjectNotFoundError, type DocumentStorage } from '../../storage/document-storage';
 
 /**
@@ -45,13 +46,19 @@ export async function huellaAlmacenada(
   return hash.digest('hex');
 }
 
-export class ArchivoAlteradoError extends Error {
-  readonly code = 'ARCHIVO_ALTERADO';
+/**
+ * The stored file does not match its SHA-256. When it is found before a byte went out (a file of one
+ * chunk), the client gets this answer; otherwise the transfer is simply cut.
+ */
+export class ArchivoAlteradoError extends ApiHttpError {
   constructor(readonly huellaEncontrada: string) {
-    super('El archivo almacenado no coincide con su huella SHA-256: se interrumpe el envío.');
+    super(500, MENSAJE_ARCHIVO_ALTERADO, 'ARCHIVO_ALTERADO');
     this.name = 'ArchivoAlteradoError';
   }
 }
+
+export const MENSAJE_ARCHIVO_ALTERADO =
+  'El archivo de este documento no coincide con su huella SHA-256: no se entrega. Se avisó a los administradores.';
 
 /**
  * Passes a stored file's bytes through SHA-256 on their way to the client, always holding the
