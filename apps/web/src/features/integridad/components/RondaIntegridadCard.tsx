@@ -1,4 +1,4 @@
-import { Card, Descriptions, Progress, Typography } from 'antd';
+import { Card, Descriptions, Grid, Progress, Typography } from 'antd';
 import type { EstadoIntegridad } from '@ecodigital/contracts/integridad';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 
@@ -8,6 +8,7 @@ const mib = (bytes: number) => `${formatNumber(bytes / MiB, { decimals: 1 })} Mi
 /** The round in progress (or the last one): how far it got, and when the next begins. */
 export function RondaIntegridadCard({ estado, loading }: { estado: EstadoIntegridad | undefined; loading: boolean }) {
   const ronda = estado?.ronda;
+  const estrecha = Grid.useBreakpoint().md === false;
   const porcentaje =
     ronda && ronda.documentos_total > 0
       ? Math.min(100, Math.floor((ronda.documentos_revisados / ronda.documentos_total) * 100))
@@ -27,6 +28,8 @@ export function RondaIntegridadCard({ estado, loading }: { estado: EstadoIntegri
             aria-label={`Avance de la ronda nº ${ronda.id}`}
           />
           <Descriptions
+            bordered
+            layout={estrecha ? 'vertical' : 'horizontal'}
             column={{ xs: 1, md: 2 }}
             size="small"
             items={[

@@ -27,7 +27,7 @@ export function IntegridadView() {
       ) : (
         <Flex vertical gap={16}>
           <RondaIntegridadCard estado={integridad.data} loading={integridad.isPending} />
-          <Card title="Archivos ausentes o alterados" loading={integridad.isPending} styles={{ body: { padding: 0 } }}>
+          <Card title="Ausentes o alterados" loading={integridad.isPending} styles={{ body: { padding: 0 } }}>
             <HallazgosIntegridad hallazgos={integridad.data?.hallazgos ?? []} />
           </Card>
         </Flex>
