@@ -18,11 +18,23 @@ export interface BenchOptions {
   documentos: number;
   /** Uploads per instance when comparing extraction on and off. */
   uploads: number;
-  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, alcance, texto, embebida, shell. */
+  /** MiB of files each pass of the fixity revision reads (group `integridad`). */
+  integridadMib: number;
+  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, alcance, texto, embebida, integridad, shell. */
   solo: Set<Grupo>;
 }
 
-export const GRUPOS = ['arranque', 'sesion', 'lista', 'exportacion', 'alcance', 'texto', 'embebida', 'shell'] as const;
+export const GRUPOS = [
+  'arranque',
+  'sesion',
+  'lista',
+  'exportacion',
+  'alcance',
+  'texto',
+  'embebida',
+  'integridad',
+  'shell',
+] as const;
 export type Grupo = (typeof GRUPOS)[number];
 
 export const FULL_EXPEDIENTES = 1_000_000;
@@ -58,5 +70,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     exportRuns: quick ? 1 : 3,
     documentos: quick ? 5_000 : 100_000,
     uploads: quick ? 10 : 40,
+    integridadMib: quick ? 64 : 256,
   };
 }

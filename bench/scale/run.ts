@@ -9,7 +9,7 @@
  *   npm run bench -- --fresh           # regenerate the database first
  *   npm run bench -- --quick           # 20,000 expedientes, shorter runs; results in the temp folder
  *   npm run bench -- --expedientes 200000
- *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, alcance, texto, embebida, shell)
+ *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, alcance, texto, embebida, integridad, shell)
  *   BENCH_API_CPU_PROF=/tmp/perfiles npm run bench -- --solo sesion   # CPU profile of the API
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,6 +25,7 @@ import { measureExport } from './measures/export';
 import { measureList } from './measures/list';
 import { measureSession } from './measures/session';
 import { measureShell } from './measures/shell';
+import { measureIntegridad } from './measures/integridad';
 import { measureTexto, prepararDocumentos } from './measures/texto';
 import { FULL_EXPEDIENTES, GRUPOS, parseOptions } from './options';
 import { printResults, writeResults, type Results } from './report';
@@ -127,6 +128,11 @@ try {
         }),
       ),
     );
+  }
+  if (options.solo.has('integridad')) {
+    console.log('Revisión de integridad: MiB/s frente a una lectura simple; latencias con y sin ella…');
+    const counts = { warmup: options.warmupRequests, requests: options.requests };
+    medidas.push(...(await measureIntegridad({ ...api, scratch, mib: options.integridadMib, counts })));
   }
   if (shell) medidas.push(shell);
 

@@ -68,6 +68,9 @@ function startApi(
       LIMITE_EXPORTACIONES_POR_MINUTO: '0',
       LIMITE_VERIFICACIONES_POR_MINUTO: '0',
       SOBRECARGA_RETARDO_MAX_MS: '0',
+      // The generated documents have no files: a revision would only record them missing. The
+      // group `integridad` measures the revision on files of its own.
+      INTEGRIDAD_MIB_POR_SEGUNDO: '0',
       ...options.extraEnv,
     },
   });

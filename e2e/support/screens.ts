@@ -293,6 +293,11 @@ export const SCREENS: ScreenState[] = [
       ],
       // With the failed extraction of the screens' damaged PDF in its list.
       ['administracion/trabajos', 'Colas de trabajos', (page: Page) => page.getByTestId('trabajo-fallido').first()],
+      [
+        'administracion/integridad',
+        'Integridad de los documentos',
+        (page: Page) => page.getByTestId('integridad-ronda').getByText('Documentos revisados'),
+      ],
     ] as const
   ).map(([ruta, titulo, listo]): ScreenState => ({
     name: ruta.replace('/', '-'),

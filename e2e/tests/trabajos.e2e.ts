@@ -21,6 +21,7 @@ describe('background jobs', () => {
         expect.stringContaining('Avisos de plazos de resolución'),
         expect.stringContaining('Extracción de texto'),
         expect.stringContaining('Reindexado del índice de búsqueda'),
+        expect.stringContaining('Revisión de la integridad de los documentos'),
         expect.stringContaining('Verificación de integridad'),
       ]);
     // The screen follows the queue by itself: the failure shows without reloading.

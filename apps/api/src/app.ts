@@ -47,6 +47,8 @@ import trabajosRoutes from './modules/trabajos/trabajos.routes';
 import reindexadoPlugin from './modules/busqueda/reindexado.plugin';
 import plazosRoutes from './modules/plazos/plazos.routes';
 import avisosPlazoPlugin from './modules/plazos/avisos.plugin';
+import integridadPlugin from './modules/integridad/integridad.plugin';
+import integridadRoutes from './modules/integridad/integridad.routes';
 
 export const API_VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -83,6 +85,7 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
   await app.register(busquedaRoutes, { tessdataDir: config.extraccion.tessdataDir });
   await app.register(trabajosRoutes);
   await app.register(plazosRoutes);
+  await app.register(integridadRoutes, { config: config.integridad });
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
@@ -123,6 +126,7 @@ export const appPlugin = fp<{
     await app.register(reindexadoPlugin);
     await app.register(verificacionPlugin);
     await app.register(avisosPlazoPlugin, { config: config.plazos });
+    await app.register(integridadPlugin, { config: config.integridad });
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,

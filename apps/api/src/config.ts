@@ -59,6 +59,15 @@ export interface AppConfig {
   plazos: { avisoDias: number; revisionMs: number };
   /** Per-caller budgets of the expensive routes, and when the instance sheds load. */
   limites: LimitesConfig;
+  /** The rolling re-hash of every stored document (issue 20). */
+  integridad: IntegridadConfig;
+}
+
+export interface IntegridadConfig {
+  /** Every document is re-hashed once per this period. */
+  periodoMs: number;
+  /** Bytes per second the revision reads at most; 0: this instance does not run it. */
+  bytesPorSegundo: number;
 }
 
 /** Requests per minute of one caller (by `sub`) in one instance; 0 = no limit. */
@@ -162,6 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tessdataDir: leer(env, 'OCR_TESSDATA_DIR'),
     },
     plazos: { avisoDias: leer(env, 'PLAZOS_AVISO_DIAS'), revisionMs: leer(env, 'PLAZOS_REVISION_MIN') * 60_000 },
+    integridad: {
+      periodoMs: leer(env, 'INTEGRIDAD_PERIODO_DIAS') * 86_400_000,
+      bytesPorSegundo: leer(env, 'INTEGRIDAD_MIB_POR_SEGUNDO') * 1024 * 1024,
+    },
     limites: {
       porMinuto: {
         busqueda: leer(env, 'LIMITE_BUSQUEDAS_POR_MINUTO'),

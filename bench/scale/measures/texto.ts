@@ -264,7 +264,7 @@ async function measureReindexado(context: Context): Promise<Measure> {
   };
 }
 
-function postRaw(
+export function postRaw(
   base: string,
   token: string,
   pathAndQuery: string,
@@ -285,7 +285,7 @@ function postRaw(
   });
 }
 
-async function postJson<T>(base: string, token: string, pathAndQuery: string, body: unknown): Promise<T> {
+export async function postJson<T>(base: string, token: string, pathAndQuery: string, body: unknown): Promise<T> {
   const texto = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(new URL(pathAndQuery, base), {

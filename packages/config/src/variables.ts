@@ -262,6 +262,20 @@ export const VARIABLES = {
     descripcion:
       'si el montón (*heap*) de la instancia ocupa más, rechaza las peticiones nuevas con 503 y `Retry-After`; `0`: no se comprueba',
   },
+  INTEGRIDAD_PERIODO_DIAS: {
+    procesos: ['API'],
+    ...entero(1, 3_650),
+    porDefecto: '30',
+    descripcion:
+      'cada cuántos días se vuelve a calcular el SHA-256 de todos los documentos almacenados (revisión de integridad en segundo plano); una ronda empieza cuando han pasado estos días desde el comienzo de la anterior',
+  },
+  INTEGRIDAD_MIB_POR_SEGUNDO: {
+    procesos: ['API'],
+    ...entero(0, 100_000),
+    porDefecto: '16',
+    descripcion:
+      'MiB por segundo que lee como mucho la revisión de integridad, para que las personas no la noten; `0`: esta instancia no hace la revisión (la hacen las demás)',
+  },
   EXTRACCION_TRABAJOS: {
     procesos: ['API'],
     ...entero(0, 64),

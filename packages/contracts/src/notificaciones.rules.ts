@@ -1,8 +1,8 @@
 // Plain constants of the notificaciones contract, without schemas: the web imports them from here so
 // that its bundles do not carry TypeBox. `notificaciones.ts` re-exports everything.
 
-/** What a notification tells the person. */
-export const TIPOS_NOTIFICACION = ['asignado', 'documento_subido', 'acceso_concedido', 'plazo'] as const;
+/** What a notification tells the person; `integridad` (a stored file missing or altered) only to administrators. */
+export const TIPOS_NOTIFICACION = ['asignado', 'documento_subido', 'acceso_concedido', 'plazo', 'integridad'] as const;
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number];
 
 export const LIMITES_NOTIFICACIONES = {

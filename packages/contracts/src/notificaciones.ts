@@ -9,8 +9,8 @@ export const NotificacionSchema = Type.Object({
   tipo: Type.Unsafe<TipoNotificacion>(Type.Union(TIPOS_NOTIFICACION.map((tipo) => Type.Literal(tipo)))),
   descripcion: Type.String(),
   fecha: Type.String(),
-  /** Who did it. */
-  usuario: PersonaSchema,
+  /** Who did it; none for what the system found by itself (`integridad`). */
+  usuario: Type.Union([PersonaSchema, Type.Null()]),
   expediente: ExpedienteReferenciaSchema,
 });
 export type Notificacion = Static<typeof NotificacionSchema>;

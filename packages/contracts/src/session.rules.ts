@@ -19,5 +19,6 @@ export const PERMISOS = [
   'administracion.auditoria',
   'administracion.indice',
   'administracion.trabajos',
+  'administracion.integridad',
 ] as const;
 export type Permiso = (typeof PERMISOS)[number];

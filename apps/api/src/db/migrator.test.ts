@@ -42,6 +42,7 @@ const ALL = [
   '016_colas_en_trabajos',
   '017_privilegios_api',
   '024_plazos',
+  '030_integridad',
 ];
 
 describe('migrations on PostgreSQL', () => {
@@ -83,6 +84,7 @@ describe('migrations on PostgreSQL', () => {
       { nom_modulo: 'administracion/indice' },
       { nom_modulo: 'administracion/trabajos' },
       { nom_modulo: 'administracion/calendario' },
+      { nom_modulo: 'administracion/integridad' },
     ]);
   });
 

@@ -54,7 +54,14 @@ export default fp(
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof ApiHttpError) {
         await registrarDenegacion(request, error);
-        return reply.code(error.statusCode).send({ success: false, msg: error.message, code: error.code });
+        // A transfer that failed before its first byte had already named the file's type and length.
+        for (const cabecera of ['content-length', 'content-disposition', 'etag']) {
+          reply.removeHeader(cabecera);
+        }
+        return reply
+          .code(error.statusCode)
+          .type('application/json; charset=utf-8')
+          .send({ success: false, msg: error.message, code: error.code });
       }
       if (error.validation) {
         request.log.info({ validation: error.validation, context: error.validationContext }, 'solicitud no válida');

@@ -149,6 +149,13 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/trabajos/views/TrabajosView')).TrabajosView,
                 }),
               },
+              {
+                path: 'integridad',
+                handle: handle({ title: 'Integridad de los documentos', nom_modulo: 'administracion/integridad' }),
+                lazy: async () => ({
+                  Component: (await import('../features/integridad/views/IntegridadView')).IntegridadView,
+                }),
+              },
             ],
           },
           {

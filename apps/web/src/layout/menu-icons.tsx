@@ -21,6 +21,7 @@ const diferidos: Record<string, ComponentType> = {
   BarChartOutlined: lazy(() => import('@ant-design/icons/es/icons/BarChartOutlined')),
   CalendarOutlined: lazy(() => import('@ant-design/icons/es/icons/CalendarOutlined')),
   DashboardOutlined: lazy(() => import('@ant-design/icons/es/icons/DashboardOutlined')),
+  FileProtectOutlined: lazy(() => import('@ant-design/icons/es/icons/FileProtectOutlined')),
   FileSearchOutlined: lazy(() => import('@ant-design/icons/es/icons/FileSearchOutlined')),
   FileTextOutlined: lazy(() => import('@ant-design/icons/es/icons/FileTextOutlined')),
   FolderOutlined: lazy(() => import('@ant-design/icons/es/icons/FolderOutlined')),

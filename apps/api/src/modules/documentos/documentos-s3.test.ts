@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +101,43 @@ describe('documentos through the routes with STORAGE_DRIVER=s3 (s3rver, real Pos
     await testApp.app.storage.remove(clave);
     const ausente = await gestor.post(`/api/expedientes/${expediente.id_expediente}/verificar`);
     expect(ausente.json().data.incidencias).toMatchObject([{ orden: 1, tipo: 'archivo_ausente' }]);
+  });
+
+  it('cuts the download of an object altered in the bucket before its last byte, and records it', async () => {
+    const { clave, idDocumento } = await subirDocumentoDePrueba(testApp, token, 'Se altera en el cubo');
+    const alterado = Buffer.concat((await (await testApp.app.storage.read(clave)).toArray()) as Buffer[]);
+    alterado[alterado.length - 10] = alterado[alterado.length - 10]! ^ 0x01;
+    const { tempPath } = await receiveToTemp(Readable.from([alterado]), {
+      tempDir: testApp.app.storage.tempDir,
+      maxBytes: alterado.length,
+    });
+    await testApp.app.storage.commit(tempPath, clave);
+
+    const url = `/api/documentos/${idDocumento}/descargar`;
+    // Over a real socket. The file is one chunk: held back, it is found altered before any byte goes out.
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = testApp.app.server.address() as AddressInfo;
+    const descarga = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(descarga.status).toBe(500);
+    expect(((await descarga.json()) as { code: string }).code).toBe('ARCHIVO_ALTERADO');
+
+    const rango = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}`, range: 'bytes=0-99' },
+    });
+    expect(rango.statusCode).toBe(500);
+    expect(rango.json().code).toBe('ARCHIVO_ALTERADO');
+    await expect
+      .poll(async () =>
+        (
+          await testApp.app.db.query<{ origen: string }>(
+            'SELECT origen FROM integridad_hallazgo WHERE id_documento = $1 ORDER BY id',
+            [idDocumento],
+          )
+        ).map((fila) => fila.origen),
+      )
+      .toEqual(['descarga', 'descarga']);
   });
 
   it('sets aside in huerfanos/ a bucket object without a row once past the grace, never one with a row', async () => {

@@ -63,6 +63,12 @@ export const archivoAusente = () =>
     'El archivo de este documento no está en el almacenamiento. Avise al administrador.',
     'ARCHIVO_AUSENTE',
   );
+export const archivoAlterado = () =>
+  new ApiHttpError(
+    500,
+    'El archivo de este documento no coincide con su huella SHA-256: no se entrega. Se avisó a los administradores.',
+    'ARCHIVO_ALTERADO',
+  );
 export const verificacionEnCurso = () =>
   new ApiHttpError(
     409,

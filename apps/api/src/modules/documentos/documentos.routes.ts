@@ -164,7 +164,9 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const servir = async (request: FastifyRequest, reply: FastifyReply, idRaw: string, acceso: Acceso) => {
     const caller = await callerOf(request);
     const documento = await documentoParaServir(app.db, caller, idDocumento(idRaw), acceso);
-    return servirDocumento(request, reply, documento, acceso, () => registrarAcceso(app.db, caller, documento, acceso));
+    return servirDocumento(request, reply, documento, acceso, caller.id_usuario, () =>
+      registrarAcceso(app.db, caller, documento, acceso),
+    );
   };
 
   const descargar = requirePermiso('documentos.descargar');

@@ -8,7 +8,13 @@ import {
   nombreDeDescarga,
   rangoPedido,
 } from './descarga';
-import { archivoAusente, rangoNoValido } from './documentos.mensajes';
+import { archivoAlterado, archivoAusente, rangoNoValido } from './documentos.mensajes';
+import {
+  archivoAusenteAlServir,
+  comprobandoAlServir,
+  intactoAntesDeUnRango,
+  type Servicio,
+} from '../integridad/integridad.public';
 import type { DocumentoAlmacenado } from './documentos.repository';
 import type { Acceso } from './documentos.service';
 
@@ -24,15 +30,19 @@ export const CSP_VISTA = "default-src 'none'; img-src 'self' data: blob:; style-
  * (`If-None-Match` answers 304 and nothing is recorded), single byte ranges (206/416), the detected
  * type with nosniff, a download name with the right extension, and for previews a CSP of their own.
  * `registrar` writes the historial event once the bytes are at hand (not for a later range of the
- * same download, nor when the stored file is missing).
+ * same download, nor when the stored file is missing). The bytes are checked against the SHA-256
+ * (issue 20): a whole file as it streams, ending the transfer before its last byte if it does not
+ * match; a range only after the whole file was found intact. What is found is recorded.
  */
 export async function servirDocumento(
   request: FastifyRequest,
   reply: FastifyReply,
   documento: DocumentoAlmacenado,
   acceso: Acceso,
+  idUsuario: number,
   registrar: () => Promise<void>,
 ) {
+  const servicio: Servicio = { request, documento, origen: acceso, id_usuario: idUsuario };
   const etag = etagDe(documento.huella);
   reply
     .header('x-content-type-options', 'nosniff')
@@ -52,6 +62,16 @@ export async function servirDocumento(
     throw rangoNoValido();
   }
   const parcial = rango.tipo === 'parcial' ? { start: rango.start, end: rango.end } : undefined;
+  const ausente = async () => {
+    request.log.error({ id_documento: documento.id_documento }, 'archivo ausente del almacenamiento');
+    await archivoAusenteAlServir(servicio);
+    return archivoAusente();
+  };
+  if (parcial && request.method !== 'HEAD') {
+    const intacto = await intactoAntesDeUnRango(servicio);
+    if (intacto === undefined) throw await ausente();
+    if (!intacto) throw archivoAlterado();
+  }
   let contenido;
   try {
     contenido = await request.server.storage.read(documento.clave_almacen, parcial);
@@ -59,10 +79,7 @@ export async function servirDocumento(
     if (error instanceof RangeNotSatisfiableError) {
       throw rangoNoValido();
     }
-    if (error instanceof StoredObjectNotFoundError) {
-      request.log.error({ id_documento: documento.id_documento }, 'archivo ausente del almacenamiento');
-      throw archivoAusente();
-    }
+    if (error instanceof StoredObjectNotFoundError) throw await ausente();
     throw error;
   }
   // One download is one historial event, not one per chunk a viewer fetches; only once the bytes
@@ -75,6 +92,7 @@ export async function servirDocumento(
       throw error;
     }
   }
+  if (!parcial && request.method !== 'HEAD') contenido = comprobandoAlServir(servicio, contenido);
   contenido.on('error', (error) => request.log.error({ err: error }, 'envío de documento interrumpido'));
   reply
     .header('content-type', contentType(documento.mime))

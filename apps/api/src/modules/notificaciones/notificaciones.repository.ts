@@ -9,6 +9,7 @@ import {
   veTodosLosExpedientes,
 } from '../expedientes/expedientes.public';
 import { DIA_HOY, INICIO_HOY, contarDocumentosHoy } from '../inicio/inicio.public';
+import { contarHallazgosNoVistos, findHallazgosNoVistos } from '../integridad/integridad.public';
 
 type CifrasHoy = Notificaciones['cifras'];
 
@@ -57,10 +58,16 @@ function toNotificacion({ evento, descripcion, ...resto }: EventoConContexto): N
   return { ...resto, tipo: 'asignado', descripcion: 'Le asignó el expediente.' };
 }
 
+/** The caller's unseen events and, for administrators, the stored files found missing or altered. */
 export async function findNoVistas(db: Queryable, caller: Caller): Promise<Notificacion[]> {
   const params = new SqlParams();
-  const eventos = await findEventosConContexto(db, noVistos(caller, params), params, LIMITES_NOTIFICACIONES.eventos);
-  return eventos.map(toNotificacion);
+  const [eventos, hallazgos] = await Promise.all([
+    findEventosConContexto(db, noVistos(caller, params), params, LIMITES_NOTIFICACIONES.eventos),
+    findHallazgosNoVistos(db, caller),
+  ]);
+  return [...hallazgos, ...eventos.map(toNotificacion)]
+    .sort((a, b) => b.fecha.localeCompare(a.fecha))
+    .slice(0, LIMITES_NOTIFICACIONES.eventos);
 }
 
 export async function contarNoVistas(db: Queryable, caller: Caller): Promise<number> {
@@ -75,7 +82,8 @@ export async function contarNoVistas(db: Queryable, caller: Caller): Promise<num
      ) AS no_vistas`,
     params.values,
   );
-  return row?.total ?? 0;
+  const hallazgos = await contarHallazgosNoVistos(db, caller);
+  return Math.min((row?.total ?? 0) + hallazgos, LIMITES_NOTIFICACIONES.noVistosMax);
 }
 
 /** Everything up to now is seen; the mark never moves back. */

@@ -19,6 +19,7 @@ const PERMISOS_DE_ADMINISTRACION = [
   'administracion.auditoria',
   'administracion.catalogos',
   'administracion.indice',
+  'administracion.integridad',
   'administracion.roles',
   'administracion.trabajos',
   'administracion.unidades',
@@ -32,9 +33,11 @@ const ADMINISTRACION = {
   nom_mostrar: 'Administración',
   nom_modulo: 'administracion',
   icon: 'SettingOutlined',
-  children: ['unidades', 'personas', 'roles', 'catalogos', 'auditoria', 'indice', 'trabajos'].map((area) => ({
-    nom_modulo: `administracion/${area}`,
-  })),
+  children: ['unidades', 'personas', 'roles', 'catalogos', 'auditoria', 'indice', 'trabajos', 'integridad'].map(
+    (area) => ({
+      nom_modulo: `administracion/${area}`,
+    }),
+  ),
 };
 
 const SUBIR_DOCUMENTOS = {

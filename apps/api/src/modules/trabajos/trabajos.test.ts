@@ -28,6 +28,7 @@ describe('administration of the background jobs', () => {
       'Avisos de plazos de resolución',
       'Extracción de texto',
       'Reindexado del índice de búsqueda',
+      'Revisión de la integridad de los documentos',
       'Verificación de integridad',
     ]);
     expect(colas[1]).toMatchObject({ nombre: 'texto', pausada: false, pausada_por: null, en_curso: 0, fallidos: 0 });

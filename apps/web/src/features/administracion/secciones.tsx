@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   CalendarOutlined,
   DashboardOutlined,
+  FileProtectOutlined,
   FileSearchOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
@@ -67,5 +68,11 @@ export const SECCIONES: readonly SeccionAdministracion[] = [
     titulo: 'Colas de trabajos',
     descripcion: 'Las colas de trabajos: cuántos esperan, los que fallaron y por qué; pausa y reintento.',
     icono: <DashboardOutlined />,
+  },
+  {
+    nom_modulo: 'administracion/integridad',
+    titulo: 'Integridad de los documentos',
+    descripcion: 'La revisión periódica del SHA-256 de cada archivo guardado y los archivos ausentes o alterados.',
+    icono: <FileProtectOutlined />,
   },
 ];

@@ -39,13 +39,14 @@ export default function NotificacionesPanel({
         ) : (
           <ul className="notif-list">
             {eventos.map((evento) => (
-              <li key={evento.id}>
+              <li key={`${evento.tipo}-${evento.id}`}>
                 <Link to={`/expedientes/ver/${evento.expediente.id_expediente}`} onClick={onNavigate}>
                   {evento.expediente.numero}
                 </Link>
                 <div className="notif-asunto">{evento.expediente.asunto}</div>
                 <div>
-                  <strong>{evento.usuario.nombre_completo}</strong>: {evento.descripcion}
+                  {evento.usuario ? <strong>{evento.usuario.nombre_completo}: </strong> : <strong>Integridad: </strong>}
+                  {evento.descripcion}
                 </div>
                 <time dateTime={evento.fecha} className="notif-fecha">
                   {formatDateTime(evento.fecha)}
