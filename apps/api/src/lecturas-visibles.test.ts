@@ -55,6 +55,17 @@ const SIN_LA_REGLA: Record<string, string> = {
   'shared/caller/alcance.ts#leerAlcance': 'calcula el alcance de quien llama, del que sale la regla',
   'shared/pertenencia.ts#retirarResponsablesAjenos': SIN_PERSONA,
   'shared/pertenencia.ts#alPerderUnidades': SIN_PERSONA,
+  'shared/plazos/calendario.ts#aplicarPlazoDelTipo': `${SIN_PERSONA}: el plazo de un tipo llega a sus expedientes abiertos`,
+  'shared/plazos/calendario.ts#recalcularPlazos': `${SIN_PERSONA}: un festivo nuevo mueve los vencimientos`,
+  'modules/plazos/avisos.ts#enviarAvisos': SIN_PERSONA,
+  'modules/integridad/integridad.repository.ts#findDocumentosDesde': SIN_PERSONA,
+  'modules/integridad/integridad.repository.ts#insertRonda': SIN_PERSONA,
+  'modules/integridad/integridad.repository.ts#insertHallazgo': SIN_PERSONA,
+  'modules/integridad/integridad.repository.ts#findHallazgos': ADMINISTRACION,
+  'modules/integridad/notificados.ts#findHallazgosNoVistos':
+    'avisos de integridad, solo para quien tiene administracion.integridad, que vigila todos los archivos',
+  'copias/instantanea.ts#leerEnInstantanea': `${SIN_PERSONA}: la copia de seguridad`,
+  'copias/restaurar.ts#restaurar': `${SIN_PERSONA}: la restauración`,
 };
 
 const RAIZ = path.dirname(new URL(import.meta.url).pathname);

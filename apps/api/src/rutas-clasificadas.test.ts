@@ -58,6 +58,7 @@ const RUTAS: Record<string, Clasificacion> = {
   'GET /api/inicio/por-tipo-documental': { clase: 'propia' },
   'GET /api/notificaciones': { clase: 'propia' },
   'POST /api/notificaciones/vistas': { clase: 'propia' },
+  'GET /api/plazos/resumen': { clase: 'propia' },
 
   'GET /api/expedientes/:id': { clase: 'expediente' },
   'PATCH /api/expedientes/:id': {
@@ -85,6 +86,19 @@ const RUTAS: Record<string, Clasificacion> = {
     cuerpo: ({ idTesorera }) => ({ id_usuario: idTesorera, nivel: 'gestion', motivo: 'Me lo concedo' }),
   },
   'DELETE /api/expedientes/:id/accesos/:id_acceso': { clase: 'expediente' },
+  'GET /api/expedientes/:id/plazo': { clase: 'expediente' },
+  'POST /api/expedientes/:id/plazo/suspension': {
+    clase: 'expediente',
+    cuerpo: () => ({ motivo: 'Suspendido por quien no debe' }),
+  },
+  'POST /api/expedientes/:id/plazo/reanudacion': {
+    clase: 'expediente',
+    cuerpo: () => ({ motivo: 'Reanudado por quien no debe' }),
+  },
+  'PUT /api/expedientes/:id/plazo/inicio': {
+    clase: 'expediente',
+    cuerpo: () => ({ inicio: '2026-01-02', motivo: 'Cambiado por quien no debe' }),
+  },
 
   'GET /api/documentos/:id/descargar': { clase: 'documento' },
   'GET /api/documentos/:id/vista': { clase: 'documento' },
@@ -115,6 +129,12 @@ const RUTAS: Record<string, Clasificacion> = {
   'PUT /api/admin/usuarios/:id/unidades': { clase: 'administracion' },
   'GET /api/admin/usuarios/:id/accesos': { clase: 'administracion' },
   'DELETE /api/admin/accesos/:id': { clase: 'administracion' },
+  'GET /api/admin/plazos/tipos': { clase: 'administracion' },
+  'PUT /api/admin/plazos/tipos/:id': { clase: 'administracion' },
+  'GET /api/admin/calendario': { clase: 'administracion' },
+  'POST /api/admin/calendario': { clase: 'administracion' },
+  'DELETE /api/admin/calendario/:id': { clase: 'administracion' },
+  'GET /api/admin/integridad': { clase: 'administracion' },
 };
 
 /** Fills a route's parameters: `:id` with the id under test, the others with well-formed values. */
@@ -155,14 +175,12 @@ describe('every route is classified, and its class is proven (real PostgreSQL, r
         { campo: 'id_tipo_documental', valor: '1' },
         { campo: 'archivo', archivo: 'intruso.pdf', contenido: samplePdf('intruso') },
       ]);
-      return stack
-        .app()
-        .inject({
-          method: metodo,
-          url: url(plantilla, id, contexto.idAcceso),
-          headers: { ...headers, ...autorizacion },
-          payload,
-        });
+      return stack.app().inject({
+        method: metodo,
+        url: url(plantilla, id, contexto.idAcceso),
+        headers: { ...headers, ...autorizacion },
+        payload,
+      });
     }
     const payload = cuerpo ? cuerpo(contexto) : metodo === 'GET' || metodo === 'DELETE' ? undefined : {};
     return stack.app().inject({
