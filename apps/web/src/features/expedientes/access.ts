@@ -56,7 +56,7 @@ function transicionDe(desde: EstadoExpediente, hacia: EstadoExpediente): Transic
       return { accion: 'cerrar', hacia, etiqueta: 'Cerrar', motivo: 'opcional' };
     case 'archivado':
       return { accion: 'archivar', hacia, etiqueta: 'Archivar', motivo: 'opcional' };
-    default:
+    case 'abierto':
       throw new Error(`Transición sin acción: ${desde} → ${hacia}`);
   }
 }
