@@ -118,6 +118,24 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...apiZones, ...webZones] }] },
   },
   {
+    // Rules that need the types: a promise nobody awaits or catches, a promise where a callback
+    // returning nothing is expected (an event handler), a switch that forgets a case of a union.
+    // Only for the files a tsconfig.json includes: the project service finds their types.
+    files: [
+      'apps/*/src/**/*.{ts,tsx}',
+      'apps/web/vite.config.ts',
+      'packages/*/src/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/{scale,upload,lib}/**/*.ts',
+    ],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  {
     files: [`${WEB}/**/*.{ts,tsx}`],
     languageOptions: { globals: { ...globals.browser } },
     ...reactHooks.configs.flat.recommended,

@@ -1,9 +1,12 @@
 export const SHELL_JS_BUDGET_GZIP_BYTES: number;
 export const FIRST_SCREEN_LAZY_CHUNKS: string[];
+export const MANIFEST_PATH: string;
 
 export interface FirstLoadFile {
   /** Path inside the dist folder, e.g. `assets/react-Cy1aey7t.js`. */
   file: string;
+  /** The chunk's name in Vite's manifest, e.g. `react` or `InicioView`. */
+  chunk: string;
   bytes: number;
   gzipBytes: number;
   /** Why the browser fetches it: `entry`, `modulepreload`, `primera pantalla` or `importado por <file>`. */
@@ -15,9 +18,10 @@ export interface FirstLoadBreakdown {
   totalBytes: number;
   /** Biggest first (gzip). */
   files: FirstLoadFile[];
+  /** Chunks of the build that import each other, e.g. `[a, b, a]`; undefined when there are none. */
+  cycle: string[] | undefined;
 }
 
-export function chunkName(file: string): string;
 export function shellFirstLoadBreakdown(
   distDir: string,
   options?: { lazyChunks?: string[] },

@@ -31,17 +31,19 @@ const reconciliacion = reconciliarEnSegundoPlano(app.db, app.storage, app.log);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'cerrando');
-    try {
-      await reconciliacion.detener();
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'cierre con errores');
-      process.exit(1);
-    }
-  });
+  process.once(signal, () => void cerrar(signal));
+}
+
+async function cerrar(signal: NodeJS.Signals): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'cerrando');
+  try {
+    await reconciliacion.detener();
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'cierre con errores');
+    process.exit(1);
+  }
 }

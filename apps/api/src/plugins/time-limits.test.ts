@@ -79,12 +79,14 @@ describe('time limits against slow clients', () => {
       body,
     ]);
     const tempFilesWhileReceiving = new Promise<number>((resolve) => {
-      const poll = setInterval(async () => {
-        const files = await readdir(stack.app().storage.tempDir).catch(() => []);
-        if (files.length > 0) {
-          clearInterval(poll);
-          resolve(files.length);
-        }
+      const poll = setInterval(() => {
+        void readdir(stack.app().storage.tempDir)
+          .catch(() => [])
+          .then((files) => {
+            if (files.length === 0) return;
+            clearInterval(poll);
+            resolve(files.length);
+          });
       }, 20);
       timers.push(poll);
     });

@@ -38,7 +38,7 @@ export function ConfirmDialog({ subject: requested, okText, danger, onConfirm, o
       cancelText="Cancelar"
       okButtonProps={{ danger }}
       confirmLoading={working}
-      onOk={confirm}
+      onOk={() => void confirm()}
       onCancel={onClose}
       destroyOnHidden
     >

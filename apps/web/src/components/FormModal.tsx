@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 
 type Props<Values> = Omit<ModalProps, 'modalRender' | 'onOk' | 'cancelText' | 'destroyOnHidden'> & {
   /** The form around the whole dialog, so that Enter in a field and the OK button both submit it. */
-  form: Omit<FormProps<Values>, 'layout' | 'children'>;
+  form: Omit<FormProps<Values>, 'layout' | 'children' | 'onFinish'> & {
+    /** May be async: the dialog does not wait for it (the caller shows its own progress and errors). */
+    onFinish?: (values: Values) => void | Promise<void>;
+  };
   children: ReactNode;
 };
 
@@ -21,7 +24,7 @@ export function FormModal<Values>({ form, okButtonProps, maskClosable = false, c
       {...modal}
       okButtonProps={{ ...okButtonProps, htmlType: 'submit' }}
       modalRender={(content) => (
-        <Form<Values> layout="vertical" {...form}>
+        <Form<Values> layout="vertical" {...form} onFinish={(values) => void form.onFinish?.(values)}>
           {content}
         </Form>
       )}

@@ -1,5 +1,5 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Grid } from 'antd';
+import { Grid } from 'antd';
 import type { MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { signOut } from '../session/sign-out';
@@ -55,9 +55,10 @@ export function UserMenu() {
           aria-haspopup="menu"
           aria-expanded={menuOpen}
         >
-          <Avatar aria-hidden style={{ backgroundColor: '#0f766e' }}>
+          {/* Not antd's Avatar: it brings Avatar.Group and its Popover into the first load. */}
+          <span className="user-menu__avatar" aria-hidden="true">
             {initials(nombres, apellidos)}
-          </Avatar>
+          </span>
           <span className={screens.md !== false ? 'user-menu__name' : 'user-menu__name user-menu__name--screen-reader'}>
             {nombreCompleto || 'Menú de usuario'}
           </span>

@@ -32,4 +32,10 @@ describe('hasPermiso', () => {
     expect(hasPermiso(['expedientes.ver'], 'expedientes.ver')).toBe(true);
     expect(hasPermiso(['expedientes.ver'], 'documentos.subir')).toBe(false);
   });
+
+  it("takes only the contract's permission codes", () => {
+    // The typecheck fails here if `hasPermiso` accepts any string again.
+    // @ts-expect-error «expedientes.borrar» is not a Permiso.
+    expect(hasPermiso(['expedientes.borrar'], 'expedientes.borrar')).toBe(true);
+  });
 });

@@ -1,4 +1,5 @@
 import type { MenuItem } from '@ecodigital/contracts/session';
+import type { Permiso } from '@ecodigital/contracts/session.rules';
 import { findMenuItemByModulo } from './menu-search';
 
 /**
@@ -11,7 +12,10 @@ export function canAccessModule(menu: readonly MenuItem[], nomModulo: string | u
   return findMenuItemByModulo(menu, nomModulo) !== undefined;
 }
 
-/** True when the session's `permisos` list holds the permission code. */
-export function hasPermiso(permisos: readonly string[], permiso: string): boolean {
+/**
+ * True when the session's `permisos` list holds the permission code. The code is a `Permiso` of the
+ * contract, so a misspelt or withdrawn code fails the typecheck instead of hiding a control.
+ */
+export function hasPermiso(permisos: readonly string[], permiso: Permiso): boolean {
   return permisos.includes(permiso);
 }

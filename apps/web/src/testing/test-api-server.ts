@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -59,7 +59,7 @@ function parseBody(raw: Buffer, contentType: string | undefined): unknown {
 export async function startTestApiServer(): Promise<TestApiServer> {
   const requests: RecordedRequest[] = [];
   const routes = new Map<string, Handler>();
-  const server: Server = createServer(async (request, response) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (request.method === 'OPTIONS') {
       response.writeHead(204, corsHeaders);
       response.end();
@@ -93,7 +93,8 @@ export async function startTestApiServer(): Promise<TestApiServer> {
       ...answer.headers,
     });
     response.end(isText || isBytes ? (answer.body as string | Buffer) : JSON.stringify(answer.body));
-  });
+  };
+  const server: Server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

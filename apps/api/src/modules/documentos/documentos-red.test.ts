@@ -55,12 +55,14 @@ describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storag
       randomBytes(512 * 1024),
     ]);
     const recibido = new Promise<void>((resolve) => {
-      const interval = setInterval(async () => {
-        const tmp = await readdir(stack.app().storage.tempDir).catch(() => []);
-        if (tmp.length > 0) {
-          clearInterval(interval);
-          resolve();
-        }
+      const interval = setInterval(() => {
+        void readdir(stack.app().storage.tempDir)
+          .catch(() => [])
+          .then((tmp) => {
+            if (tmp.length === 0) return;
+            clearInterval(interval);
+            resolve();
+          });
       }, 5);
     });
     const request = http.request({

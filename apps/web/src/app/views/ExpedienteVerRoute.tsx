@@ -28,7 +28,9 @@ export function ExpedienteVerRoute() {
       id_expediente={expediente.id_expediente}
       numero={expediente.numero}
       gestion={expediente.gestion}
-      onChanged={() => queryClient.invalidateQueries({ queryKey: expedientesKeys.historial(expediente.id_expediente) })}
+      onChanged={() =>
+        void queryClient.invalidateQueries({ queryKey: expedientesKeys.historial(expediente.id_expediente) })
+      }
     />
   );
   return <ExpedienteDetailView id_expediente={id_expediente} documentosTab={documentosTab} accesosTab={accesosTab} />;

@@ -9,7 +9,7 @@ export function ForbiddenView() {
       title="Sin permiso"
       subTitle="No tiene permiso para acceder a esta sección."
       extra={
-        <Button type="primary" onClick={() => navigate('/')}>
+        <Button type="primary" onClick={() => void navigate('/')}>
           Volver al inicio
         </Button>
       }

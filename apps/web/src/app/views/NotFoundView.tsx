@@ -9,7 +9,7 @@ export function NotFoundView() {
       title="Página no encontrada"
       subTitle="La dirección que buscaba no existe o ha cambiado."
       extra={
-        <Button type="primary" onClick={() => navigate('/')}>
+        <Button type="primary" onClick={() => void navigate('/')}>
           Volver al inicio
         </Button>
       }

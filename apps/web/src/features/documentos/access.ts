@@ -1,6 +1,7 @@
 import { ESTADOS_ACTIVOS, type EstadoExpediente } from '@ecodigital/contracts/expedientes.rules';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import { FORMATOS_PREVISUALIZABLES, type Formato } from '@ecodigital/contracts/documentos.rules';
+import type { Permiso } from '@ecodigital/contracts/session.rules';
 import { hasPermiso } from '../../session/permissions';
 
 export const PERMISOS_DOCUMENTOS = {
@@ -8,7 +9,7 @@ export const PERMISOS_DOCUMENTOS = {
   descargar: 'documentos.descargar',
   anular: 'documentos.anular',
   verificar: 'documentos.verificar',
-} as const;
+} as const satisfies Record<string, Permiso>;
 
 export type DocumentosAccess = Record<keyof typeof PERMISOS_DOCUMENTOS, boolean>;
 

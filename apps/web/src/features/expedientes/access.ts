@@ -6,6 +6,7 @@ import {
   type EstadoExpediente,
 } from '@ecodigital/contracts/expedientes.rules';
 import type { ExpedienteResumen } from '@ecodigital/contracts/expedientes';
+import type { Permiso } from '@ecodigital/contracts/session.rules';
 import { hasPermiso } from '../../session/permissions';
 
 export const PERMISOS_EXPEDIENTES = {
@@ -13,7 +14,7 @@ export const PERMISOS_EXPEDIENTES = {
   crear: 'expedientes.crear',
   editar: 'expedientes.editar',
   cambiarEstado: 'expedientes.cambiar_estado',
-} as const;
+} as const satisfies Record<string, Permiso>;
 
 export type ExpedientesAccess = Record<keyof typeof PERMISOS_EXPEDIENTES, boolean>;
 
@@ -55,7 +56,7 @@ function transicionDe(desde: EstadoExpediente, hacia: EstadoExpediente): Transic
       return { accion: 'cerrar', hacia, etiqueta: 'Cerrar', motivo: 'opcional' };
     case 'archivado':
       return { accion: 'archivar', hacia, etiqueta: 'Archivar', motivo: 'opcional' };
-    default:
+    case 'abierto':
       throw new Error(`Transición sin acción: ${desde} → ${hacia}`);
   }
 }

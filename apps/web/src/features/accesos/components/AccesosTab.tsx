@@ -149,7 +149,7 @@ function AccesosDeQuienGestiona({ id_expediente, numero, onChanged }: Omit<Props
         type="error"
         showIcon
         title="No se pudieron cargar los accesos."
-        action={<Button onClick={() => accesos.refetch()}>Reintentar</Button>}
+        action={<Button onClick={() => void accesos.refetch()}>Reintentar</Button>}
       />
     );
   }

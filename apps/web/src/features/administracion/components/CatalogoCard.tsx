@@ -139,7 +139,7 @@ export function CatalogoCard({ catalogo }: { catalogo: CatalogoEditable }) {
           type="error"
           showIcon
           title={`No se pudieron cargar los ${etiqueta.toLowerCase()}.`}
-          action={<Button onClick={() => entradas.refetch()}>Reintentar</Button>}
+          action={<Button onClick={() => void entradas.refetch()}>Reintentar</Button>}
           style={{ margin: 16 }}
         />
       ) : (

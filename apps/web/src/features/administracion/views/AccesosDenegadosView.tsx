@@ -143,7 +143,7 @@ export function AccesosDenegadosView() {
               type="error"
               showIcon
               title="No se pudieron cargar los accesos denegados."
-              action={<Button onClick={() => denegaciones.refetch()}>Reintentar</Button>}
+              action={<Button onClick={() => void denegaciones.refetch()}>Reintentar</Button>}
               style={{ margin: 16 }}
             />
           ) : (

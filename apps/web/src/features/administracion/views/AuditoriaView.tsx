@@ -187,7 +187,7 @@ export function AuditoriaView() {
               type="error"
               showIcon
               title="No se pudo cargar la auditoría."
-              action={<Button onClick={() => registros.refetch()}>Reintentar</Button>}
+              action={<Button onClick={() => void registros.refetch()}>Reintentar</Button>}
               style={{ margin: 16 }}
             />
           ) : (

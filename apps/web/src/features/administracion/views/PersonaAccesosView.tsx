@@ -181,7 +181,7 @@ function AccesosDePersona({ id_usuario }: { id_usuario: number }) {
       type="error"
       showIcon
       title="No se pudieron cargar los accesos."
-      action={<Button onClick={() => accesos.refetch()}>Reintentar</Button>}
+      action={<Button onClick={() => void accesos.refetch()}>Reintentar</Button>}
       style={{ margin: 16 }}
     />
   ) : (

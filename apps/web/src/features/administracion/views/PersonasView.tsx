@@ -172,7 +172,7 @@ export function PersonasView() {
               type="error"
               showIcon
               title="No se pudieron cargar las personas."
-              action={<Button onClick={() => personas.refetch()}>Reintentar</Button>}
+              action={<Button onClick={() => void personas.refetch()}>Reintentar</Button>}
               style={{ margin: 16 }}
             />
           ) : (

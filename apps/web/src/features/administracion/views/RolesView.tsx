@@ -136,7 +136,7 @@ export function RolesView() {
             type="error"
             showIcon
             title="No se pudieron cargar los roles."
-            action={<Button onClick={() => roles.refetch()}>Reintentar</Button>}
+            action={<Button onClick={() => void roles.refetch()}>Reintentar</Button>}
           />
         ) : !data ? (
           <Skeleton active paragraph={{ rows: 8 }} />
@@ -164,7 +164,12 @@ export function RolesView() {
               <Button disabled={pendientes.length === 0 || guardar.isPending} onClick={() => setBorrador(new Map())}>
                 Descartar cambios
               </Button>
-              <Button type="primary" disabled={pendientes.length === 0} loading={guardar.isPending} onClick={save}>
+              <Button
+                type="primary"
+                disabled={pendientes.length === 0}
+                loading={guardar.isPending}
+                onClick={() => void save()}
+              >
                 Guardar cambios
               </Button>
             </Flex>

@@ -174,7 +174,7 @@ export function UnidadesView() {
               type="error"
               showIcon
               title="No se pudieron cargar las unidades."
-              action={<Button onClick={() => unidades.refetch()}>Reintentar</Button>}
+              action={<Button onClick={() => void unidades.refetch()}>Reintentar</Button>}
             />
           ) : !unidades.data ? (
             <Skeleton active paragraph={{ rows: 8 }} />

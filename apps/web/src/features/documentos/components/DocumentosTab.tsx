@@ -181,7 +181,7 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion }: Docume
           <Button
             type="primary"
             icon={<CloudUploadOutlined />}
-            onClick={() => navigate(`/subir-documentos?expediente=${id_expediente}`)}
+            onClick={() => void navigate(`/subir-documentos?expediente=${id_expediente}`)}
           >
             Subir documentos
           </Button>
@@ -212,7 +212,7 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion }: Docume
           type="error"
           showIcon
           title="No se pudieron cargar los documentos."
-          action={<Button onClick={() => documentos.refetch()}>Reintentar</Button>}
+          action={<Button onClick={() => void documentos.refetch()}>Reintentar</Button>}
         />
       ) : (
         <Table<DocumentoListado>

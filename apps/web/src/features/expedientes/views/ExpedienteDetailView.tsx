@@ -37,7 +37,7 @@ function ExpedienteNoExiste({ id_expediente }: { id_expediente: string }) {
       title="El expediente no existe."
       subTitle={`No hay ningún expediente con el identificador ${id_expediente}, o ya no está disponible.`}
       extra={
-        <Button type="primary" onClick={() => navigate('/expedientes')}>
+        <Button type="primary" onClick={() => void navigate('/expedientes')}>
           Volver a la lista de expedientes
         </Button>
       }
@@ -101,7 +101,7 @@ function ExpedienteContent({
       summary: 'Expediente fuera de su alcance',
       detail: `${transferido.numero} pertenece ahora a «${transferido.unidad.nombre}» y ya no puede verlo.`,
     });
-    navigate('/expedientes');
+    void navigate('/expedientes');
   }
 
   async function saveEdit(values: ExpedienteFormValues) {
@@ -223,7 +223,7 @@ function ExpedienteLoader({ id, id_expediente, ...tabs }: LoaderProps) {
       title="No se pudo cargar el expediente."
       subTitle="Compruebe la conexión e inténtelo de nuevo."
       extra={
-        <Button type="primary" onClick={() => query.refetch()}>
+        <Button type="primary" onClick={() => void query.refetch()}>
           Reintentar
         </Button>
       }

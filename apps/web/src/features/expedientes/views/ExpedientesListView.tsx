@@ -37,7 +37,7 @@ export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListView
   const [enContenido, setEnContenido] = useState(true);
   const q = state.q?.trim() ?? '';
 
-  const openExpediente = (id: number) => navigate(`/expedientes/ver/${id}`);
+  const openExpediente = (id: number) => void navigate(`/expedientes/ver/${id}`);
 
   async function saveNew(values: ExpedienteFormValues) {
     const expediente = await create.mutateAsync(toCrearExpediente(values));
@@ -48,7 +48,7 @@ export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListView
   const emptyText = expedientes.isError ? (
     <Flex vertical align="center" gap={8}>
       No se pudieron cargar los expedientes.
-      <Button size="small" onClick={() => expedientes.refetch()}>
+      <Button size="small" onClick={() => void expedientes.refetch()}>
         Reintentar
       </Button>
     </Flex>

@@ -1,4 +1,5 @@
-import { Card, Empty, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
+import { Panel } from '../../../components/Panel';
 import { Link } from 'react-router';
 import { SCROLL_HEIGHT_LARGE_PX } from '../../../lib/constants';
 import { formatDateTime } from '../../../lib/format';
@@ -9,7 +10,7 @@ import { BlockError } from './BlockError';
 export function ActividadCard() {
   const actividad = useActividad();
   return (
-    <Card title={<h2 className="inicio-card-title">Actividad reciente</h2>} size="small" style={{ height: '100%' }}>
+    <Panel title={<h2 className="inicio-card-title">Actividad reciente</h2>} style={{ height: '100%' }}>
       {actividad.isError ? (
         <BlockError what="la actividad reciente" onRetry={() => void actividad.refetch()} />
       ) : !actividad.data ? (
@@ -45,6 +46,6 @@ export function ActividadCard() {
           </ul>
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }

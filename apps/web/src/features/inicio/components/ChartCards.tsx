@@ -1,4 +1,5 @@
-import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { Col, Empty, Row, Skeleton } from 'antd';
+import { Panel } from '../../../components/Panel';
 import { lazy, Suspense } from 'react';
 import { usePorMes } from '../api/get-por-mes';
 import { usePorTipoDocumental } from '../api/get-por-tipo-documental';
@@ -13,7 +14,7 @@ const cargando = <Skeleton active paragraph={{ rows: 5 }} />;
 function PorMesCard() {
   const porMes = usePorMes();
   return (
-    <Card title={<h2 className="inicio-card-title">Expedientes abiertos y cerrados por mes</h2>} size="small">
+    <Panel title={<h2 className="inicio-card-title">Expedientes abiertos y cerrados por mes</h2>}>
       {porMes.isError ? (
         <BlockError what="el gráfico por mes" onRetry={() => void porMes.refetch()} />
       ) : porMes.data ? (
@@ -23,7 +24,7 @@ function PorMesCard() {
       ) : (
         cargando
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -31,9 +32,9 @@ function PorTipoCard() {
   const porTipo = usePorTipoDocumental();
   const vacio = porTipo.data?.every((tipo) => tipo.total === 0);
   return (
-    <Card
+    <Panel
       title={<h2 className="inicio-card-title">Documentos por tipo documental</h2>}
-      size="small"
+
       style={{ height: '100%' }}
     >
       {porTipo.isError ? (
@@ -49,7 +50,7 @@ function PorTipoCard() {
       ) : (
         cargando
       )}
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Card, Col, Row, Skeleton } from 'antd';
+import { Col, Row, Skeleton } from 'antd';
+import { Panel } from '../../../components/Panel';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/format';
 import { useCifras } from '../api/get-cifras';
@@ -15,15 +16,15 @@ export function FigureCards() {
         <Col key={cifra} xs={24} sm={12} xl={6}>
           {cifras.data ? (
             <Link to={enlaceDeCifra(cifra)} className="inicio-figure" data-cifra={cifra}>
-              <Card hoverable size="small">
+              <Panel hoverable>
                 <div className="inicio-figure__value">{formatNumber(cifras.data[cifra])}</div>
                 <div className="inicio-figure__label">{etiqueta}</div>
-              </Card>
+              </Panel>
             </Link>
           ) : (
-            <Card size="small" aria-busy="true">
+            <Panel aria-busy="true">
               <Skeleton active title={false} paragraph={{ rows: 2 }} />
-            </Card>
+            </Panel>
           )}
         </Col>
       ))}

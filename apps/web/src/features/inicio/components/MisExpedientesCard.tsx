@@ -1,4 +1,5 @@
-import { Card, Empty, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
+import { Panel } from '../../../components/Panel';
 import { Link } from 'react-router';
 import { EstadoTag } from '../../../components/EstadoTag';
 import { SCROLL_HEIGHT_MEDIUM_PX } from '../../../lib/constants';
@@ -10,7 +11,7 @@ import { BlockError } from './BlockError';
 export function MisExpedientesCard() {
   const mios = useMisExpedientes();
   return (
-    <Card title={<h2 className="inicio-card-title">Mis expedientes</h2>} size="small" style={{ height: '100%' }}>
+    <Panel title={<h2 className="inicio-card-title">Mis expedientes</h2>} style={{ height: '100%' }}>
       {mios.isError ? (
         <BlockError what="sus expedientes" onRetry={() => void mios.refetch()} />
       ) : !mios.data ? (
@@ -45,6 +46,6 @@ export function MisExpedientesCard() {
           </ul>
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -21,7 +21,7 @@ export function TrabajosView() {
           type="error"
           showIcon
           title="No se pudieron cargar las colas de trabajos."
-          action={<Button onClick={() => trabajos.refetch()}>Reintentar</Button>}
+          action={<Button onClick={() => void trabajos.refetch()}>Reintentar</Button>}
         />
       ) : (
         <Flex vertical gap={16}>

@@ -195,7 +195,7 @@ async function tieneImagen(pagina: PDFPageProxy, imagenes: Set<number>): Promise
 
 /** Why PDF.js could not open the file, as people read it: never PDF.js's own English message. */
 function motivoDeApertura(error: unknown): string {
-  switch ((error as { name?: string }).name) {
+  switch ((error as { name?: string }).name ?? '') {
     case 'PasswordException':
       return 'El PDF está protegido con contraseña: guárdelo sin contraseña para que se pueda leer su texto.';
     case 'InvalidPDFException':
