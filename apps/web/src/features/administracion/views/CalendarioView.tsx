@@ -61,7 +61,7 @@ function NuevoFestivoForm({ anio }: { anio: number }) {
       form={form}
       name="nuevo-festivo"
       layout="vertical"
-      onFinish={submit}
+      onFinish={(values) => void submit(values)}
       initialValues={{ ambito: 'local' }}
       className="calendario-form"
     >
@@ -196,7 +196,7 @@ export function CalendarioView() {
             type="error"
             showIcon
             title="No se pudo cargar el calendario."
-            action={<Button onClick={() => festivos.refetch()}>Reintentar</Button>}
+            action={<Button onClick={() => void festivos.refetch()}>Reintentar</Button>}
             style={{ margin: 16 }}
           />
         ) : (

@@ -148,7 +148,7 @@ export function PlazoCard({ expediente, puedeCambiar }: { expediente: Expediente
           type="error"
           showIcon
           title="No se pudo cargar el plazo."
-          action={<Button onClick={() => consulta.refetch()}>Reintentar</Button>}
+          action={<Button onClick={() => void consulta.refetch()}>Reintentar</Button>}
         />
       ) : !plazo ? (
         <Skeleton active paragraph={{ rows: 2 }} title={false} />

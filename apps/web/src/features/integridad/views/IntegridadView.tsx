@@ -22,7 +22,7 @@ export function IntegridadView() {
           type="error"
           showIcon
           title="No se pudo cargar la integridad de los documentos."
-          action={<Button onClick={() => integridad.refetch()}>Reintentar</Button>}
+          action={<Button onClick={() => void integridad.refetch()}>Reintentar</Button>}
         />
       ) : (
         <Flex vertical gap={16}>
