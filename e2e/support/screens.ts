@@ -166,7 +166,7 @@ export const SCREENS: ScreenState[] = [
     user: 'admin',
     open: async (page, { expediente }, webUrl) => {
       await load(page, `${webUrl}/administracion/personas/${expediente.responsable}/accesos?tipo=concedidos`);
-      await page.getByRole('heading', { name: 'Accesos de Juan Carlos Pérez Ruiz', level: 3 }).waitFor();
+      await page.getByRole('heading', { name: 'Accesos de Juan Carlos Pérez Ruiz', level: 1 }).waitFor();
       await page.getByTestId('acceso-persona-fila').first().waitFor();
     },
   },
@@ -283,7 +283,7 @@ export const SCREENS: ScreenState[] = [
     user: 'admin',
     open: async (page, _data, webUrl) => {
       await load(page, `${webUrl}/${ruta}`);
-      await page.getByRole('heading', { name: titulo, level: 3 }).waitFor();
+      await page.getByRole('heading', { name: titulo, level: 1 }).waitFor();
       await listo(page).waitFor();
     },
   })),

@@ -66,7 +66,7 @@ let created: { id: number; numero: string } | undefined;
 describe('documentos', () => {
   it('gestor uploads three files with progress, previews the PDF, downloads the same bytes and verifies integrity', async () => {
     const { page, token } = await signedInPage(browser(), 'gestor', '/expedientes');
-    await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Expedientes', level: 1 }).waitFor();
 
     const tipos = await callApi<{ data: { id: number; nombre: string }[] }>(
       page,

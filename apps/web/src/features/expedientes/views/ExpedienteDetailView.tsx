@@ -21,6 +21,7 @@ import { TransferirModal } from '../components/TransferirModal';
 import { formValuesOf, hasChanges, toEditarExpediente, type ExpedienteFormValues } from '../form-values';
 import { useExpedientesAccess } from '../hooks/use-expedientes-access';
 import { isApiError } from '../../../lib/api-client';
+import { ResultTitle } from '../../../components/ResultTitle';
 
 function parseId(value: string): number | null {
   if (!/^\d{1,15}$/.test(value)) return null;
@@ -33,7 +34,7 @@ function ExpedienteNoExiste({ id_expediente }: { id_expediente: string }) {
   return (
     <Result
       status="404"
-      title="El expediente no existe."
+      title={<ResultTitle>El expediente no existe.</ResultTitle>}
       subTitle={`No hay ningún expediente con el identificador ${id_expediente}, o ya no está disponible.`}
       extra={
         <Button type="primary" onClick={() => navigate('/expedientes')}>
@@ -218,7 +219,7 @@ function ExpedienteLoader({ id, id_expediente, ...tabs }: LoaderProps) {
   return (
     <Result
       status="error"
-      title="No se pudo cargar el expediente."
+      title={<ResultTitle>No se pudo cargar el expediente.</ResultTitle>}
       subTitle="Compruebe la conexión e inténtelo de nuevo."
       extra={
         <Button type="primary" onClick={() => query.refetch()}>
