@@ -94,6 +94,21 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
+    name: 'pagina-no-encontrada',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/expedeintes`);
+      await page.getByTestId('pagina-no-encontrada').waitFor();
+    },
+  },
+  {
+    // An id no expediente has: the page says so without showing the internal id.
+    name: 'expediente-no-existe',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/999999999`);
+      await page.getByTestId('expediente-no-existe').waitFor({ timeout: 20_000 });
+    },
+  },
+  {
     name: 'expediente-historial',
     open: async (page, { expediente }, webUrl) => {
       await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
