@@ -289,11 +289,11 @@ describe('documentos', () => {
     expect(await acciones.count()).toBeGreaterThanOrEqual(6);
     for (const boton of await acciones.all()) {
       const caja = (await boton.boundingBox())!;
-      expect(caja.x + caja.width, await boton.getAttribute('aria-label')).toBeLessThanOrEqual(1366);
+      expect(caja.x + caja.width, (await boton.getAttribute('aria-label')) ?? undefined).toBeLessThanOrEqual(1366);
     }
     // Each word of each name lies on one line: «Resolución nº 5.pdf», never «Resoluci ón».
     const palabrasPartidas = await tab(page).evaluate((element) =>
-      [...element.querySelectorAll('.documento-nombre')].flatMap((nombre) => {
+      Array.from(element.querySelectorAll('.documento-nombre')).flatMap((nombre) => {
         const texto =
           nombre.firstChild?.nodeType === Node.TEXT_NODE ? nombre.firstChild : nombre.firstChild?.firstChild;
         if (!texto?.textContent) return [];
@@ -303,7 +303,7 @@ describe('documentos', () => {
           const range = document.createRange();
           range.setStart(texto, inicio);
           range.setEnd(texto, inicio + palabra.length);
-          const lineas = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          const lineas = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
           if (lineas.size > 1) partidas.push(palabra);
           inicio += palabra.length + 1;
         }
@@ -318,8 +318,8 @@ describe('documentos', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(320);
     for (const boton of await acciones.all()) {
       const caja = (await boton.boundingBox())!;
-      expect(caja.x, await boton.getAttribute('aria-label')).toBeGreaterThanOrEqual(0);
-      expect(caja.x + caja.width, await boton.getAttribute('aria-label')).toBeLessThanOrEqual(320);
+      expect(caja.x, (await boton.getAttribute('aria-label')) ?? undefined).toBeGreaterThanOrEqual(0);
+      expect(caja.x + caja.width, (await boton.getAttribute('aria-label')) ?? undefined).toBeLessThanOrEqual(320);
     }
     await fullPageScreenshot(page, 'documentos-tab-320');
     await page.context().close();
