@@ -105,6 +105,21 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
+    name: 'pagina-no-encontrada',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/expedeintes`);
+      await page.getByTestId('pagina-no-encontrada').waitFor();
+    },
+  },
+  {
+    // An id no expediente has: the page says so without showing the internal id.
+    name: 'expediente-no-existe',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/999999999`);
+      await page.getByTestId('expediente-no-existe').waitFor({ timeout: 20_000 });
+    },
+  },
+  {
     name: 'expediente-historial',
     open: async (page, { expediente }, webUrl) => {
       await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
@@ -177,7 +192,7 @@ export const SCREENS: ScreenState[] = [
     user: 'admin',
     open: async (page, { expediente }, webUrl) => {
       await load(page, `${webUrl}/administracion/personas/${expediente.responsable}/accesos?tipo=concedidos`);
-      await page.getByRole('heading', { name: 'Accesos de Juan Carlos Pérez Ruiz', level: 3 }).waitFor();
+      await page.getByRole('heading', { name: 'Accesos de Juan Carlos Pérez Ruiz', level: 1 }).waitFor();
       await page.getByTestId('acceso-persona-fila').first().waitFor();
     },
   },
@@ -304,7 +319,7 @@ export const SCREENS: ScreenState[] = [
     user: 'admin',
     open: async (page, _data, webUrl) => {
       await load(page, `${webUrl}/${ruta}`);
-      await page.getByRole('heading', { name: titulo, level: 3 }).waitFor();
+      await page.getByRole('heading', { name: titulo, level: 1 }).waitFor();
       await listo(page).waitFor();
     },
   })),

@@ -59,6 +59,12 @@ function focused(page: Page) {
   } | null>;
 }
 
+/** Each screen names itself once: one level-1 heading a screen reader lists (dialogs included). */
+async function expectOneH1(page: Page): Promise<void> {
+  const titulos = await page.getByRole('heading', { level: 1 }).allInnerTexts();
+  expect(titulos).toHaveLength(1);
+}
+
 describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
   it('login page, with and without the error message', async () => {
     const context = await newContext(browser());
@@ -114,6 +120,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
           const page = await pageOf(screen.user);
           await page.setViewportSize(WIDE);
           await screen.open(page, data, webUrl);
+          await expectOneH1(page);
           await expectNoSeriousViolations(page);
           expect(await englishNames(page)).toEqual([]);
           await expectFocusDrawnEverywhere(page, screen.name);
@@ -124,6 +131,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
         const page = await pageOf(screen.user);
         await page.setViewportSize(NARROW);
         await screen.open(page, data, webUrl);
+        await expectOneH1(page);
         // From the top: a full-page picture of a scrolled page draws the sticky header halfway down.
         await page.evaluate('window.scrollTo(0, 0)');
         await settle(page);

@@ -35,7 +35,7 @@ async function screenshot(page: Page, name: string) {
 describe('search inside documents', () => {
   it('a scanned PDF is read by OCR in the background, found by a word of its image, and opened from the result', async () => {
     const { page, token } = await signedInPage(browser(), 'gestor', '/expedientes');
-    await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Expedientes', level: 1 }).waitFor();
     const tipos = await callApi<{ data: { id: number }[] }>(page, token(), 'GET', '/api/catalogos/tipos-expediente');
     const unidades = await callApi<{ data: { id: number }[] }>(
       page,

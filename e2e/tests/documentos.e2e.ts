@@ -66,7 +66,7 @@ let created: { id: number; numero: string } | undefined;
 describe('documentos', () => {
   it('gestor uploads three files with progress, previews the PDF, downloads the same bytes and verifies integrity', async () => {
     const { page, token } = await signedInPage(browser(), 'gestor', '/expedientes');
-    await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Expedientes', level: 1 }).waitFor();
 
     const tipos = await callApi<{ data: { id: number; nombre: string }[] }>(
       page,
@@ -273,6 +273,56 @@ describe('documentos', () => {
     ).toBe(1);
     await sideMenu(page).getByText('Expedientes', { exact: true }).waitFor();
     expect(await sideMenu(page).getByText('Subir documentos').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('at 1366 px every action of every row shows without scrolling sideways, names whole; at 320 px as cards', async () => {
+    expect(created, 'the first test creates the expediente').toBeDefined();
+    const { page } = await signedInPage(browser(), 'gestor', `/expedientes/ver/${created!.id}`);
+    await page.setViewportSize({ width: 1366, height: 850 });
+    const filas = tab(page).locator('[data-testid="documento-fila"]');
+    await expect.poll(() => filas.count(), { timeout: 20_000 }).toBe(3);
+    const tabla = tab(page).locator('.ant-table-content, .ant-table-body').first();
+    const desborde = await tabla.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(desborde).toBeLessThanOrEqual(0);
+    expect(await tab(page).getByRole('columnheader', { name: 'Acciones' }).count()).toBe(1);
+    const acciones = tab(page).getByRole('button', { name: /^(Previsualizar|Descargar|Anular) / });
+    expect(await acciones.count()).toBeGreaterThanOrEqual(6);
+    for (const boton of await acciones.all()) {
+      const caja = (await boton.boundingBox())!;
+      expect(caja.x + caja.width, (await boton.getAttribute('aria-label')) ?? undefined).toBeLessThanOrEqual(1366);
+    }
+    // Each word of each name lies on one line: «Resolución nº 5.pdf», never «Resoluci ón».
+    const palabrasPartidas = await tab(page).evaluate((element) =>
+      Array.from(element.querySelectorAll('.documento-nombre')).flatMap((nombre) => {
+        const texto =
+          nombre.firstChild?.nodeType === Node.TEXT_NODE ? nombre.firstChild : nombre.firstChild?.firstChild;
+        if (!texto?.textContent) return [];
+        const partidas: string[] = [];
+        let inicio = 0;
+        for (const palabra of texto.textContent.split(' ')) {
+          const range = document.createRange();
+          range.setStart(texto, inicio);
+          range.setEnd(texto, inicio + palabra.length);
+          const lineas = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+          if (lineas.size > 1) partidas.push(palabra);
+          inicio += palabra.length + 1;
+        }
+        return partidas;
+      }),
+    );
+    expect(palabrasPartidas).toEqual([]);
+    await screenshot(page, 'documentos-tab-1366');
+
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect.poll(() => tab(page).locator('li [data-testid="documento-fila"]').count()).toBe(3);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(320);
+    for (const boton of await acciones.all()) {
+      const caja = (await boton.boundingBox())!;
+      expect(caja.x, (await boton.getAttribute('aria-label')) ?? undefined).toBeGreaterThanOrEqual(0);
+      expect(caja.x + caja.width, (await boton.getAttribute('aria-label')) ?? undefined).toBeLessThanOrEqual(320);
+    }
+    await fullPageScreenshot(page, 'documentos-tab-320');
     await page.context().close();
   });
 });

@@ -61,7 +61,7 @@ let created: { id: number; numero: string } | undefined;
 describe('expedientes', () => {
   it('gestor creates, edits, moves through the life cycle and reopens; the history shows each step', async () => {
     const { page } = await signedInPage(browser(), 'gestor', '/expedientes');
-    await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Expedientes', level: 1 }).waitFor();
     await page.getByRole('button', { name: /Nuevo expediente/ }).click();
 
     const dialog = page.getByRole('dialog').filter({ hasText: 'Nuevo expediente' });
@@ -88,7 +88,7 @@ describe('expedientes', () => {
     await dialog.getByRole('button', { name: 'Crear expediente' }).click();
     await page.waitForURL(/\/expedientes\/ver\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').at(-1));
-    const numero = (await page.getByRole('heading', { level: 3, name: /^EXP-\d{4}-\d{6}$/ }).innerText()).trim();
+    const numero = (await page.getByRole('heading', { level: 1, name: /^EXP-\d{4}-\d{6}$/ }).innerText()).trim();
     expect(numero).toMatch(/^EXP-\d{4}-\d{6}$/);
     created = { id, numero };
     expect(await headerEstado(page)).toBe('abierto');
@@ -149,7 +149,7 @@ describe('expedientes', () => {
 
   it('offline, «Crear expediente» and «Pasar a trámite» say «Sin conexión» at once and are not sent by themselves later', async () => {
     const { page, token } = await signedInPage(browser(), 'gestor', '/expedientes', { waitForToken: true });
-    await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Expedientes', level: 1 }).waitFor();
     const asunto = `Sin conexión ${Date.now()}`;
     await page.getByRole('button', { name: /Nuevo expediente/ }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Nuevo expediente' });
@@ -204,7 +204,7 @@ describe('expedientes', () => {
 
   it('keeps the list filters in the URL across a reload, and exports them as CSV', async () => {
     const { page, token } = await signedInPage(browser(), 'gestor', '/expedientes');
-    await page.getByRole('heading', { name: 'Expedientes', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Expedientes', level: 1 }).waitFor();
     await page.locator('.expedientes-row').first().waitFor();
 
     // A few more expedientes, so the list looks like a working day.
@@ -323,7 +323,7 @@ describe('expedientes', () => {
   it('consulta sees no actions nor "Nuevo expediente", and the API refuses its PATCH', async () => {
     const { id, numero } = created!;
     const { page, token } = await signedInPage(browser(), 'consulta', `/expedientes/ver/${id}`);
-    await page.getByRole('heading', { name: numero, level: 3 }).waitFor();
+    await page.getByRole('heading', { name: numero, level: 1 }).waitFor();
     await page.getByText(ASUNTO_EDITADO).first().waitFor();
     expect(await actions(page).count()).toBe(0);
     for (const name of ['Editar', 'Pasar a trámite', 'Cerrar', 'Reabrir', 'Archivar']) {

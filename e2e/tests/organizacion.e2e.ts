@@ -72,7 +72,7 @@ describe('organisation and access', () => {
     // Other suites share this stack and expect consulta in Urbanismo: it goes back there at the end.
     try {
       // The overview lists every section an administrator may use, and the menu shows them under Administración.
-      await page.getByRole('heading', { name: 'Administración', level: 3 }).waitFor();
+      await page.getByRole('heading', { name: 'Administración', level: 1 }).waitFor();
       expect(await page.getByTestId('admin-seccion').allInnerTexts()).toEqual([
         expect.stringContaining('Unidades'),
         expect.stringContaining('Personas'),
@@ -96,7 +96,7 @@ describe('organisation and access', () => {
 
       // consulta sees Urbanismo's expediente, not Hacienda's.
       const antes = await signedInPage(browser(), 'consulta', `/expedientes/ver/${deUrbanismo.id_expediente}`);
-      await antes.page.getByRole('heading', { name: deUrbanismo.numero, level: 3 }).waitFor();
+      await antes.page.getByRole('heading', { name: deUrbanismo.numero, level: 1 }).waitFor();
       await antes.page.goto(`${webUrl}/expedientes/ver/${deHacienda.id_expediente}`);
       await antes.page.getByText('El expediente no existe.').waitFor();
       await antes.page.context().close();
@@ -274,7 +274,7 @@ describe('organisation and access', () => {
     await tesorera.page.getByText('Total: 1 expediente', { exact: true }).waitFor();
     expect(await numerosDeLaLista(tesorera.page)).toEqual([concedido.numero]);
     await tesorera.page.goto(`${webUrl}/expedientes/ver/${concedido.id_expediente}`);
-    await tesorera.page.getByRole('heading', { name: concedido.numero, level: 3 }).waitFor();
+    await tesorera.page.getByRole('heading', { name: concedido.numero, level: 1 }).waitFor();
     await tesorera.page.getByTestId('expediente-solo-lectura').waitFor();
     expect(await tesorera.page.getByTestId('expediente-acciones').count()).toBe(0);
     // A reader does not see the grants and their motivos: the tab says why.

@@ -21,3 +21,13 @@ export const unidadYSuperioresCte = (nombre: string, unidad: string) =>
      UNION
      SELECT u.id_padre FROM unidad u JOIN ${nombre} ON u.id = ${nombre}.id WHERE u.id_padre IS NOT NULL
    )`;
+
+/**
+ * A key that sorts `expresion` (a name) as Spanish does, on PostgreSQL and on PGlite alike:
+ * accents and case ignored (Álvaro with the a's, before Bea; María before Marta), ñ after n and
+ * before o. PGlite has no ICU collations (`"es-ES-x-icu"` fails there) and the database's own
+ * collation may be C, so the key is built from `f_unaccent` (migration 003): ñ first becomes «n{»
+ * («{» sorts right after «z»), then accents go and the ASCII letters are lowered.
+ */
+export const ordenEspanolSql = (expresion: string) =>
+  `lower(f_unaccent(replace(replace(${expresion}, 'ñ', 'n{'), 'Ñ', 'N{'))) COLLATE "C"`;

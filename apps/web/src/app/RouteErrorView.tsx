@@ -20,7 +20,7 @@ function StatusMessage({
   return (
     <Flex vertical align="center" gap={12} style={{ padding: '48px 24px', textAlign: 'center' }} role="alert">
       <span style={{ fontSize: 56 }}>{icon}</span>
-      <h2 style={{ margin: 0, fontSize: 22, fontWeight: 600 }}>{title}</h2>
+      <h1 style={{ margin: 0, fontSize: 22, fontWeight: 600 }}>{title}</h1>
       <p style={{ margin: 0, maxWidth: 480, color: 'rgba(0,0,0,0.55)' }}>{detail}</p>
       <Flex gap={8}>{actions}</Flex>
     </Flex>

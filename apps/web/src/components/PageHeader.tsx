@@ -25,7 +25,7 @@ export function PageHeader({
     <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 20 }}>
       <div>
         <Flex align="center" gap={12} wrap>
-          <h3
+          <h1
             // Where the skip link and a lost focus lead; never a Tab stop.
             {...{ [PAGE_TITLE_ATTRIBUTE]: '' }}
             tabIndex={-1}
@@ -40,7 +40,7 @@ export function PageHeader({
             }}
           >
             {title}
-          </h3>
+          </h1>
           {tags}
         </Flex>
         {subtitle && (

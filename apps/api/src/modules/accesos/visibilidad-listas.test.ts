@@ -176,7 +176,7 @@ describe('what each person may see in lists, counts, exports, Inicio and notific
     const tesorera = (await as.tesorera.get('/api/notificaciones')).json().data;
     expect(tesorera.eventos[0]).toMatchObject({
       tipo: 'acceso_concedido',
-      descripcion: 'Le dio acceso al expediente.',
+      descripcion: 'Le dio acceso de lectura al expediente, sin fecha de fin.',
       expediente: { numero: creados.urbanismo[2]!.numero },
     });
     const lista = (await as.tesorera.get('/api/expedientes?pageSize=100')).json().data;

@@ -187,6 +187,23 @@ describe('administration API (real PostgreSQL, real dev IdP)', () => {
       ]);
     });
 
+    it('lists people in Spanish order: Álvaro before Bea, María before Marta', async () => {
+      await stack.app().db.query(
+        `INSERT INTO usuario (sub, username, nombres, apellidos, roles)
+         SELECT 'sub-orden-' || n, 'orden' || n, nombre, 'Ordenado', '{}'
+         FROM unnest($1::text[]) WITH ORDINALITY AS t(nombre, n)`,
+        [['Marta', 'Bea', 'María', 'Álvaro']],
+      );
+      const pagina = (await as.admin.get('/api/admin/usuarios?q=ordenado')).json().data;
+      expect(pagina.items.map((persona: { nombre_completo: string }) => persona.nombre_completo)).toEqual([
+        'Álvaro Ordenado',
+        'Bea Ordenado',
+        'María Ordenado',
+        'Marta Ordenado',
+      ]);
+      await stack.app().db.query(`DELETE FROM usuario WHERE sub LIKE 'sub-orden-%'`);
+    });
+
     it('assigns unidades, refusing unknown and newly deactivated ones, and audits the change', async () => {
       const db = stack.app().db;
       const tesoreria = await idUnidad(db, CODIGOS.tesoreria);

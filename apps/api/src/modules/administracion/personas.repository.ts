@@ -4,7 +4,7 @@ import type { UnidadReferencia } from '@ecodigital/contracts/comunes';
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import { isoString } from '../../shared/dates';
-import { escapeLike, nombreCompletoSql } from '../../shared/sql';
+import { escapeLike, nombreCompletoSql, ordenEspanolSql } from '../../shared/sql';
 
 const COLUMNAS_PERSONA = `
   SELECT u.id_usuario, u.username, ${nombreCompletoSql('u')} AS nombre_completo, u.email, u.roles, u.ultimo_acceso,
@@ -45,7 +45,7 @@ export async function findPersonas(
     `${COLUMNAS_PERSONA}, count(*) OVER ()::integer AS total
      FROM usuario u
      ${condiciones.length ? `WHERE ${condiciones.join(' AND ')}` : ''}
-     ORDER BY nombre_completo, u.id_usuario
+     ORDER BY ${ordenEspanolSql(nombreCompletoSql('u'))}, u.id_usuario
      LIMIT ${params.add(tamano)} OFFSET ${params.add(((query.page ?? 1) - 1) * tamano)}`,
     params.values,
   );

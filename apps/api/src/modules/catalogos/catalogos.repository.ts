@@ -1,7 +1,7 @@
 import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import type { CatalogoEntrada, Responsable, UnidadCatalogo } from '@ecodigital/contracts/expedientes';
 import type { Queryable } from '../../db/database';
-import { nombreCompletoSql, unidadYSuperioresCte } from '../../shared/sql';
+import { nombreCompletoSql, ordenEspanolSql, unidadYSuperioresCte } from '../../shared/sql';
 
 export function findTiposExpediente(db: Queryable): Promise<CatalogoEntrada[]> {
   return db.query<CatalogoEntrada>('SELECT id, nombre, activo FROM tipo_expediente ORDER BY orden, nombre, id');
@@ -42,15 +42,16 @@ export function findUnidades(
 export function findResponsables(db: Queryable, unidad?: number): Promise<Responsable[]> {
   const columnas = `u.id_usuario, ${nombreCompletoSql('u')} AS nombre_completo, u.username`;
   if (unidad === undefined) {
-    return db.query<Responsable>(`SELECT ${columnas} FROM usuario u ORDER BY nombre_completo, u.id_usuario LIMIT $1`, [
-      CAPACIDAD.personas,
-    ]);
+    return db.query<Responsable>(
+      `SELECT ${columnas} FROM usuario u ORDER BY ${ordenEspanolSql(nombreCompletoSql('u'))}, u.id_usuario LIMIT $1`,
+      [CAPACIDAD.personas],
+    );
   }
   return db.query<Responsable>(
     `WITH RECURSIVE ${unidadYSuperioresCte('sobre', '$1')}
      SELECT ${columnas} FROM usuario u
      WHERE EXISTS (SELECT 1 FROM usuario_unidad uu WHERE uu.id_usuario = u.id_usuario AND uu.id_unidad IN (SELECT id FROM sobre))
-     ORDER BY nombre_completo, u.id_usuario
+     ORDER BY ${ordenEspanolSql(nombreCompletoSql('u'))}, u.id_usuario
      LIMIT $2`,
     [unidad, CAPACIDAD.personas],
   );

@@ -49,12 +49,26 @@ function noVistos(caller: Caller, params: SqlParams): string {
     AND ${expedientesVisibles(caller, params, 'e')}`;
 }
 
+/**
+ * The grant as the person who received it reads it, from the historial line the grant wrote
+ * («Concedió acceso de lectura a Ana Romero hasta el 31/12/2026.», `accesos.service.ts`): the level
+ * and the last day, or that it has none. A line in another shape keeps the plain sentence.
+ */
+export function describirAccesoRecibido(descripcion: string): string {
+  const partes = /^Concedió acceso de (lectura|gestión) a .+?(?: hasta el (\d{2}\/\d{2}\/\d{4}))?\.$/u.exec(
+    descripcion,
+  );
+  if (!partes) return 'Le dio acceso al expediente.';
+  const [, nivel, hasta] = partes;
+  return `Le dio acceso de ${nivel} al expediente, ${hasta ? `hasta el ${hasta}` : 'sin fecha de fin'}.`;
+}
+
 function toNotificacion({ evento, descripcion, ...resto }: EventoConContexto): Notificacion {
   if (evento === 'documento_subido') return { ...resto, tipo: 'documento_subido', descripcion };
   // Avisos de plazo (modules/plazos/avisos.ts) say what falls due in their own words.
   if (evento === 'plazo_proximo' || evento === 'plazo_vence_hoy') return { ...resto, tipo: 'plazo', descripcion };
   if (evento === 'acceso_concedido')
-    return { ...resto, tipo: 'acceso_concedido', descripcion: 'Le dio acceso al expediente.' };
+    return { ...resto, tipo: 'acceso_concedido', descripcion: describirAccesoRecibido(descripcion) };
   return { ...resto, tipo: 'asignado', descripcion: 'Le asignó el expediente.' };
 }
 

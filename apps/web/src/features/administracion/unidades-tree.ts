@@ -1,3 +1,4 @@
+import { compararEspanol } from '../../lib/orden-espanol';
 import type { Unidad } from '@ecodigital/contracts/administracion';
 
 /** A unidad placed in the tree: its children (none: a leaf, which antd's tree table draws without a toggle). */
@@ -6,7 +7,7 @@ export interface NodoUnidad extends Unidad {
   children?: NodoUnidad[];
 }
 
-const porNombre = (a: Unidad, b: Unidad) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' });
+const porNombre = (a: Unidad, b: Unidad) => compararEspanol(a.nombre, b.nombre);
 
 function hijosPorPadre(unidades: readonly Unidad[]): Map<number | null, Unidad[]> {
   const ids = new Set(unidades.map((unidad) => unidad.id));

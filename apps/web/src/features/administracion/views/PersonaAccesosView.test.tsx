@@ -113,9 +113,9 @@ describe('PersonaAccesosView', { timeout: 30_000 }, () => {
       body: { success: false, msg: 'La persona no existe.', code: 'NOT_FOUND' },
     }));
     renderView('/administracion/personas/99/accesos');
-    await screen.findByText('La persona no existe.', { selector: '.ant-result-title' });
+    await screen.findByText('La persona no existe.', { selector: '.ant-result-title h1' });
     cleanupApp();
     renderView('/administracion/personas/abc/accesos');
-    await screen.findByText('La persona no existe.', { selector: '.ant-result-title' });
+    await screen.findByText('La persona no existe.', { selector: '.ant-result-title h1' });
   });
 });

@@ -7,6 +7,7 @@ import { NIVEL_ACCESO_ETIQUETAS } from '@ecodigital/contracts/accesos.rules';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EstadoDeAcceso } from '../../../components/EstadoAccesoTag';
 import { PageHeader } from '../../../components/PageHeader';
+import { ResultTitle } from '../../../components/ResultTitle';
 import { paginationItemRender } from '../../../components/pagination-item-render';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
@@ -60,7 +61,7 @@ function PersonaNoExiste() {
   return (
     <Result
       status="404"
-      title="La persona no existe."
+      title={<ResultTitle>La persona no existe.</ResultTitle>}
       extra={
         <Link to="/administracion/personas">
           <ArrowLeftOutlined aria-hidden="true" /> Volver a Personas

@@ -131,7 +131,7 @@ export function PersonasView() {
     <>
       <PageHeader
         title="Personas"
-        subtitle="Quienes han entrado alguna vez. Sus roles los asigna el proveedor de identidad; aquí se ven."
+        subtitle="Las personas que la aplicación conoce: quienes han entrado y quienes están dadas de alta sin haber entrado todavía («Nunca» en Último acceso). Sus roles los asigna el proveedor de identidad; aquí se ven."
       />
       <Flex vertical gap={16}>
         <Card styles={{ body: { padding: 16 } }}>

@@ -81,6 +81,16 @@ describe('RolesView', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('2 personas').length).toBeGreaterThan(0);
   });
 
+  it('keeps the header row with the role names stuck under the app header while the permisos scroll', async () => {
+    renderWithApp([{ path: '/', Component: RolesView }], '/');
+    await screen.findByRole('checkbox', { name: 'gestor: Ver expedientes' });
+    const cabecera = document.querySelector<HTMLElement>('.admin-matriz .ant-table-sticky-holder');
+    expect(cabecera).not.toBeNull();
+    expect(cabecera!.style.top).toBe('64px');
+    expect(cabecera!.textContent).toContain('gestor');
+    expect(cabecera!.textContent).toContain('consulta');
+  });
+
   it('saves exactly the checked set of each changed role, and nothing for the others', async () => {
     renderWithApp([{ path: '/', Component: RolesView }], '/');
     await screen.findByRole('checkbox', { name: 'gestor: Ver expedientes' });

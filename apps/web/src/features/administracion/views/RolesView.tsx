@@ -151,6 +151,8 @@ export function RolesView() {
               dataSource={data.permisos}
               pagination={false}
               scroll={{ x: anchoPermiso + 130 * data.roles.length }}
+              // The role names stay in view under the app's 64 px header while the permisos scroll by.
+              sticky={{ offsetHeader: 64 }}
               onRow={(permiso) =>
                 ({ 'data-testid': 'permiso-fila', 'data-permiso': permiso.codigo }) as React.HTMLAttributes<HTMLElement>
               }

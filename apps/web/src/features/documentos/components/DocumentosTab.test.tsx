@@ -227,4 +227,62 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     renderTab();
     await screen.findByText('Este expediente aún no tiene documentos.');
   });
+
+  it('writes the reason of an extraction error under its tag, not only in a tooltip', async () => {
+    documentos[1] = {
+      ...documentos[1]!,
+      texto: { estado: 'error', motivo: 'El archivo DOCX está dañado.', paginas: null, paginas_ocr: 0 },
+    };
+    renderTab();
+    await waitFor(() => expect(row(2)).toBeTruthy());
+    expect(within(row(2)).getByTestId('estado-texto').textContent).toBe('error');
+    expect(within(row(2)).getByTestId('estado-texto-motivo').textContent).toBe('El archivo DOCX está dañado.');
+  });
+
+  it('on a narrow screen shows each document as a card with its actions written out', async () => {
+    renderTab();
+    await waitFor(() => expect(row(1)).toBeTruthy());
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(row(1)).getByRole('button', { name: 'Anular Solicitud firmada.pdf' }).textContent).toBe('Anular');
+  });
+
+  describe('on a wide screen', () => {
+    let matchMedia: typeof window.matchMedia;
+    beforeEach(() => {
+      matchMedia = window.matchMedia;
+      // Every min-width query matches: antd's breakpoints read a screen wider than 1.600 px.
+      window.matchMedia = ((query: string) => ({
+        ...matchMedia.call(window, query),
+        matches: true,
+      })) as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      window.matchMedia = matchMedia;
+    });
+
+    it('is a table whose last column, «Acciones», holds every action of the row', async () => {
+      renderTab();
+      await waitFor(() => expect(row(1)).toBeTruthy());
+      const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+      expect(headers.at(-1)).toBe('Acciones');
+      expect(row(1).tagName).toBe('TR');
+      expect(rowButtons(1)).toEqual([
+        'Previsualizar Solicitud firmada.pdf',
+        'Descargar Solicitud firmada.pdf',
+        'Anular Solicitud firmada.pdf',
+      ]);
+    });
+
+    it('tells a person without documentos.descargar why there is nothing to open, instead of an empty column', async () => {
+      signInWith(['expedientes.ver']);
+      renderTab();
+      await waitFor(() => expect(row(1)).toBeTruthy());
+      expect(screen.getByTestId('documentos-sin-descarga').textContent).toContain(
+        'su perfil no incluye descargarlos ni previsualizarlos',
+      );
+      const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+      expect(headers).not.toContain('Acciones');
+      expect(rowButtons(1)).toEqual([]);
+    });
+  });
 });

@@ -1,18 +1,11 @@
-import {
-  CloudUploadOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  DownOutlined,
-  EyeOutlined,
-  SafetyCertificateOutlined,
-} from '@ant-design/icons';
+import { CloudUploadOutlined, DownloadOutlined, DownOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
   Dropdown,
   Empty,
   Flex,
-  Space,
+  Grid,
   Table,
   Tag,
   Tooltip,
@@ -34,6 +27,8 @@ import { useDocumentos } from '../api/get-documentos';
 import { useVerificarIntegridad } from '../api/verificar-integridad';
 import { useDocumentosAccess } from '../hooks/use-documentos-access';
 import { AnularDocumentoModal } from './AnularDocumentoModal';
+import { DocumentoAcciones } from './DocumentoAcciones';
+import { DocumentosTarjetas } from './DocumentosTarjetas';
 import { DocumentoPreviewDrawer } from './DocumentoPreviewDrawer';
 import { EstadoTextoTag } from './EstadoTextoTag';
 import { MiniaturaDocumento } from './MiniaturaDocumento';
@@ -77,14 +72,31 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion }: Docume
   const [preview, setPreview] = useState<Documento | null>(null);
   const [anulando, setAnulando] = useState<Documento | null>(null);
   const [verificando, setVerificando] = useState(false);
+  // Below 768 px a row of eight columns cannot fit: each document becomes a card.
+  const ancha = Grid.useBreakpoint().md !== false;
 
   function startVerification() {
     setVerificando(true);
     verificar.mutate();
   }
 
+  const accionesDe = (documento: DocumentoListado) => documentoActions(documento, { estado, gestion }, access);
+  const botones = (documento: DocumentoListado, conTexto = false) => (
+    <DocumentoAcciones
+      documento={documento}
+      acciones={accionesDe(documento)}
+      conTexto={conTexto}
+      descargando={download.isPending && download.variables?.id_documento === documento.id_documento}
+      onPrevisualizar={() => setPreview(documento)}
+      onDescargar={() => download.mutate(documento)}
+      onAnular={() => setAnulando(documento)}
+    />
+  );
+  // Without any action on any row the column would stand empty: the notice above says why.
+  const conAcciones = (documentos.data ?? []).some((documento) => accionesDe(documento).length > 0);
+
   const columns: TableColumnsType<DocumentoListado> = [
-    { title: 'Nº', dataIndex: 'orden', key: 'orden', width: 56, align: 'right' },
+    { title: 'Nº', dataIndex: 'orden', key: 'orden', width: 52, align: 'right' },
     {
       title: 'Nombre',
       key: 'nombre',
@@ -101,75 +113,45 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion }: Docume
     },
     { title: 'Tipo', key: 'tipo', render: (_, documento) => documento.tipo_documental.nombre },
     {
-      title: 'Fecha de incorporación',
+      title: 'Incorporación',
       key: 'fecha',
-      width: 150,
+      width: 116,
       render: (_, documento) => <Fecha value={documento.fecha_incorporacion} conHora />,
     },
     {
       title: 'Tamaño',
       key: 'tamano',
-      width: 100,
+      width: 96,
       align: 'right',
-      render: (_, documento) => formatFileSize(documento.tamano),
+      render: (_, documento) => (
+        <Flex vertical align="flex-end">
+          <span className="documento-sin-corte">{formatFileSize(documento.tamano)}</span>
+          <Typography.Text type="secondary">{documento.formato}</Typography.Text>
+        </Flex>
+      ),
     },
-    { title: 'Formato', dataIndex: 'formato', key: 'formato', width: 80 },
     {
       title: 'Texto',
       key: 'texto',
-      width: 110,
+      width: 150,
       render: (_, documento) => <EstadoTextoTag estado={documento.texto.estado} motivo={documento.texto.motivo} />,
     },
     {
       title: 'Huella (SHA-256)',
       key: 'huella',
-      width: 170,
+      width: 150,
       render: (_, documento) => <HuellaText huella={documento.huella} />,
     },
-    {
-      title: 'Acciones',
-      key: 'acciones',
-      width: 130,
-      render: (_, documento) => {
-        const acciones = documentoActions(documento, { estado, gestion }, access);
-        return (
-          <Space size={0}>
-            {acciones.includes('previsualizar') && (
-              <Tooltip title="Previsualizar">
-                <Button
-                  type="text"
-                  icon={<EyeOutlined />}
-                  aria-label={`Previsualizar ${documento.nombre}`}
-                  onClick={() => setPreview(documento)}
-                />
-              </Tooltip>
-            )}
-            {acciones.includes('descargar') && (
-              <Tooltip title="Descargar">
-                <Button
-                  type="text"
-                  icon={<DownloadOutlined />}
-                  aria-label={`Descargar ${documento.nombre}`}
-                  loading={download.isPending && download.variables?.id_documento === documento.id_documento}
-                  onClick={() => download.mutate(documento)}
-                />
-              </Tooltip>
-            )}
-            {acciones.includes('anular') && (
-              <Tooltip title="Anular">
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={`Anular ${documento.nombre}`}
-                  onClick={() => setAnulando(documento)}
-                />
-              </Tooltip>
-            )}
-          </Space>
-        );
-      },
-    },
+    ...(conAcciones
+      ? [
+          {
+            title: 'Acciones',
+            key: 'acciones',
+            width: 128,
+            render: (_: unknown, documento: DocumentoListado) => botones(documento),
+          },
+        ]
+      : []),
   ];
 
   const hayDocumentos = (documentos.data?.length ?? 0) > 0;
@@ -215,20 +197,44 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion }: Docume
           action={<Button onClick={() => void documentos.refetch()}>Reintentar</Button>}
         />
       ) : (
-        <Table<DocumentoListado>
-          rowKey="id_documento"
-          size="middle"
-          columns={columns}
-          dataSource={documentos.data ?? []}
-          loading={documentos.isPending}
-          pagination={false}
-          scroll={{ x: 1090 }}
-          rowClassName={(documento) => (documento.anulado ? 'documento-anulado' : '')}
-          onRow={(documento) =>
-            ({ 'data-testid': 'documento-fila', 'data-orden': documento.orden }) as React.HTMLAttributes<HTMLElement>
-          }
-          locale={{ emptyText: <Empty description="Este expediente aún no tiene documentos." /> }}
-        />
+        <>
+          {!access.descargar && (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="documentos-sin-descarga"
+              title="Puede ver el índice de documentos, pero su perfil no incluye descargarlos ni previsualizarlos."
+              description="Si lo necesita, pídalo a quien administra los permisos (permiso «Descargar documentos»)."
+            />
+          )}
+          {ancha ? (
+            <Table<DocumentoListado>
+              rowKey="id_documento"
+              size="middle"
+              className="documentos-tabla"
+              columns={columns}
+              dataSource={documentos.data ?? []}
+              loading={documentos.isPending}
+              pagination={false}
+              rowClassName={(documento) => (documento.anulado ? 'documento-anulado' : '')}
+              onRow={(documento) =>
+                ({
+                  'data-testid': 'documento-fila',
+                  'data-orden': documento.orden,
+                }) as React.HTMLAttributes<HTMLElement>
+              }
+              locale={{ emptyText: <Empty description="Este expediente aún no tiene documentos." /> }}
+            />
+          ) : (
+            <DocumentosTarjetas
+              documentos={documentos.data}
+              cargando={documentos.isPending}
+              descargar={access.descargar}
+              acciones={(documento) => (accionesDe(documento).length > 0 ? botones(documento, true) : null)}
+              nombre={(documento) => <NombreDocumento documento={documento} />}
+            />
+          )}
+        </>
       )}
 
       <DocumentoPreviewDrawer

@@ -1,5 +1,5 @@
-import { Tag, Tooltip } from 'antd';
-import { describirEstadoTexto, ETIQUETAS_ESTADO_TEXTO, type EstadoTexto } from '@ecodigital/contracts/documentos.rules';
+import { Flex, Tag, Typography } from 'antd';
+import { ETIQUETAS_ESTADO_TEXTO, type EstadoTexto } from '@ecodigital/contracts/documentos.rules';
 
 // Dark text on a light tint (as the estado tags), readable at WCAG AA.
 const ESTILOS: Record<EstadoTexto, { color: string; background: string; borderColor: string }> = {
@@ -9,14 +9,24 @@ const ESTILOS: Record<EstadoTexto, { color: string; background: string; borderCo
   error: { color: '#a8071a', background: '#fff1f0', borderColor: '#ffa39e' },
 };
 
-/** The state of a document's text: «indexado», «pendiente», «sin texto (OCR no disponible)», «error (…)». */
+/**
+ * The state of a document's text: «indexado», «pendiente», «sin texto (OCR no disponible)», «error»
+ * with its reason written underneath (a tooltip alone hides it from touch screens and from print).
+ */
 export function EstadoTextoTag({ estado, motivo }: { estado: EstadoTexto; motivo: string | null }) {
-  const descripcion = describirEstadoTexto(estado, motivo);
   const tag = (
-    <Tag style={ESTILOS[estado]} data-testid="estado-texto" data-estado={estado} tabIndex={motivo ? 0 : undefined}>
+    <Tag style={{ ...ESTILOS[estado], marginInlineEnd: 0 }} data-testid="estado-texto" data-estado={estado}>
       {ETIQUETAS_ESTADO_TEXTO[estado]}
       {estado === 'sin_texto' && motivo ? ` (${motivo})` : ''}
     </Tag>
   );
-  return estado === 'error' && motivo ? <Tooltip title={descripcion}>{tag}</Tooltip> : tag;
+  if (estado !== 'error' || !motivo) return tag;
+  return (
+    <Flex vertical gap={2} align="flex-start">
+      {tag}
+      <Typography.Text type="danger" className="estado-texto-motivo" data-testid="estado-texto-motivo">
+        {motivo}
+      </Typography.Text>
+    </Flex>
+  );
 }

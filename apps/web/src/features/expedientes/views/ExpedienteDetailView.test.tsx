@@ -85,15 +85,26 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     }));
     const { router } = renderDetail('999');
     await screen.findByText('El expediente no existe.');
-    expect(screen.getByText(/identificador 999/)).toBeTruthy();
+    // The internal id means nothing to the person: it is not shown.
+    expect(screen.getByTestId('expediente-no-existe').textContent).toMatch(/^La dirección que ha abierto no lleva/);
+    expect(screen.getByTestId('expediente-no-existe').textContent).not.toContain('999');
+    // Reached by a link that knew the número (a notification, Inicio): that is what it names.
+    await router.navigate('/expedientes', {});
+    await router.navigate('/expedientes/ver/999', { state: { numero: 'EXP-2025-000999' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('expediente-no-existe').textContent).toContain(
+        'No hay ningún expediente «EXP-2025-000999» que pueda consultar',
+      ),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Volver a la lista de expedientes' }));
     await screen.findByText('lista de expedientes');
     expect(router.state.location.pathname).toBe('/expedientes');
     cleanupApp();
 
     server().requests.length = 0;
-    renderDetail('abc');
+    renderDetail('EXP-2025-123');
     await screen.findByText('El expediente no existe.');
+    expect(screen.getByTestId('expediente-no-existe').textContent).toContain('«EXP-2025-123»');
     expect(server().requests).toEqual([]);
   });
 

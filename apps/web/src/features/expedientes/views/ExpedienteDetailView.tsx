@@ -2,7 +2,7 @@ import { ApartmentOutlined, EyeOutlined, KeyOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Result, Skeleton, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Expediente, TransferirExpediente } from '@ecodigital/contracts/expedientes';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toast';
@@ -22,6 +22,7 @@ import { TransferirModal } from '../components/TransferirModal';
 import { formValuesOf, hasChanges, toEditarExpediente, type ExpedienteFormValues } from '../form-values';
 import { useExpedientesAccess } from '../hooks/use-expedientes-access';
 import { isApiError } from '../../../lib/api-client';
+import { ResultTitle } from '../../../components/ResultTitle';
 
 function parseId(value: string): number | null {
   if (!/^\d{1,15}$/.test(value)) return null;
@@ -29,13 +30,30 @@ function parseId(value: string): number | null {
   return id >= 1 ? id : null;
 }
 
+/**
+ * What the person knows the expediente by: the número the link that brought them carried, or what
+ * they typed in the address when it is not an id. Never the internal id alone (it means nothing to them).
+ */
+function referenciaDe(id_expediente: string, state: unknown): string | null {
+  const numero = (state as { numero?: unknown } | null)?.numero;
+  if (typeof numero === 'string' && numero) return numero;
+  return parseId(id_expediente) === null ? id_expediente : null;
+}
+
 function ExpedienteNoExiste({ id_expediente }: { id_expediente: string }) {
   const navigate = useNavigate();
+  const referencia = referenciaDe(id_expediente, useLocation().state);
   return (
     <Result
       status="404"
-      title="El expediente no existe."
-      subTitle={`No hay ningún expediente con el identificador ${id_expediente}, o ya no está disponible.`}
+      title={<ResultTitle>El expediente no existe.</ResultTitle>}
+      subTitle={
+        <span data-testid="expediente-no-existe">
+          {referencia
+            ? `No hay ningún expediente «${referencia}» que pueda consultar: puede que no exista, que se haya transferido o que ya no tenga acceso a él.`
+            : 'La dirección que ha abierto no lleva a ningún expediente que pueda consultar: puede que no exista, que se haya transferido o que ya no tenga acceso a él.'}
+        </span>
+      }
       extra={
         <Button type="primary" onClick={() => void navigate('/expedientes')}>
           Volver a la lista de expedientes
@@ -220,7 +238,7 @@ function ExpedienteLoader({ id, id_expediente, ...tabs }: LoaderProps) {
   return (
     <Result
       status="error"
-      title="No se pudo cargar el expediente."
+      title={<ResultTitle>No se pudo cargar el expediente.</ResultTitle>}
       subTitle="Compruebe la conexión e inténtelo de nuevo."
       extra={
         <Button type="primary" onClick={() => void query.refetch()}>

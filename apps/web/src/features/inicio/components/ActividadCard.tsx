@@ -33,7 +33,12 @@ export function ActividadCard() {
                     <strong>{evento.usuario.nombre_completo}</strong> · {evento.descripcion}
                   </div>
                   <div className="inicio-row__meta inicio-ellipsis">
-                    <Link to={`/expedientes/ver/${evento.expediente.id_expediente}`}>{evento.expediente.numero}</Link>
+                    <Link
+                      to={`/expedientes/ver/${evento.expediente.id_expediente}`}
+                      state={{ numero: evento.expediente.numero }}
+                    >
+                      {evento.expediente.numero}
+                    </Link>
                     {' · '}
                     <span title={evento.expediente.asunto}>{evento.expediente.asunto}</span>
                   </div>

@@ -30,7 +30,11 @@ export function MisExpedientesCard() {
             {mios.data.map((expediente) => (
               <li key={expediente.id_expediente} className="inicio-row">
                 <div className="inicio-row__main">
-                  <Link to={`/expedientes/ver/${expediente.id_expediente}`} className="inicio-row__title">
+                  <Link
+                    to={`/expedientes/ver/${expediente.id_expediente}`}
+                    state={{ numero: expediente.numero }}
+                    className="inicio-row__title"
+                  >
                     {expediente.numero}
                   </Link>
                   <div className="inicio-row__meta inicio-ellipsis" title={expediente.asunto}>

@@ -34,11 +34,14 @@ export default function MonthlyChart({ meses }: { meses: ExpedientesPorMes }) {
               >
                 <div className="inicio-chart-month__bars">
                   {SERIES.map((serie) => (
-                    <div
-                      key={serie.campo}
-                      className="inicio-chart-bar"
-                      style={{ height: `${(mes[serie.campo] / maximo) * 100}%`, background: serie.color }}
-                    />
+                    <div key={serie.campo} className="inicio-chart-column" data-serie={serie.campo}>
+                      {/* The figure over its bar: read at a glance, not only by hovering or by a screen reader. */}
+                      <span className="inicio-chart-value">{formatNumber(mes[serie.campo])}</span>
+                      <div
+                        className="inicio-chart-bar"
+                        style={{ height: `${(mes[serie.campo] / maximo) * 80}%`, background: serie.color }}
+                      />
+                    </div>
                   ))}
                 </div>
                 <span className="inicio-chart-month__label">

@@ -40,7 +40,11 @@ export default function NotificacionesPanel({
           <ul className="notif-list">
             {eventos.map((evento) => (
               <li key={`${evento.tipo}-${evento.id}`}>
-                <Link to={`/expedientes/ver/${evento.expediente.id_expediente}`} onClick={onNavigate}>
+                <Link
+                  to={`/expedientes/ver/${evento.expediente.id_expediente}`}
+                  state={{ numero: evento.expediente.numero }}
+                  onClick={onNavigate}
+                >
                   {evento.expediente.numero}
                 </Link>
                 <div className="notif-asunto">{evento.expediente.asunto}</div>
