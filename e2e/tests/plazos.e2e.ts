@@ -59,7 +59,7 @@ describe('plazos de resolución', () => {
     await fotos(page, 'catalogos');
 
     await page.goto(`${webUrl}/administracion/calendario`);
-    await page.getByRole('heading', { name: 'Calendario laboral', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Calendario laboral', level: 1 }).waitFor();
     const anio = new Date().getFullYear();
     await page.getByRole('button', { name: `Año anterior (${anio - 1})` }).click();
     await page.getByRole('heading', { name: `Festivos de ${anio - 1}` }).waitFor();
