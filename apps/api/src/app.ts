@@ -33,6 +33,7 @@ import inicioRoutes from './modules/inicio/inicio.routes';
 import notificacionesRoutes from './modules/notificaciones/notificaciones.routes';
 import documentosRoutes from './modules/documentos/documentos.routes';
 import accesosRoutes from './modules/accesos/accesos.routes';
+import interesadosRoutes from './modules/interesados/interesados.routes';
 import administracionRoutes from './modules/administracion/administracion.routes';
 import extraccionTextoPlugin from './modules/documentos/texto/texto.plugin';
 import verificacionPlugin from './modules/documentos/verificacion.plugin';
@@ -71,6 +72,7 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
   await app.register(notificacionesRoutes);
   await app.register(documentosRoutes);
   await app.register(accesosRoutes);
+  await app.register(interesadosRoutes);
   await app.register(administracionRoutes, { porGrupos: config.oidc.groupsClaim !== undefined });
   await app.register(busquedaRoutes, { tessdataDir: config.extraccion.tessdataDir });
   await app.register(trabajosRoutes);

@@ -68,6 +68,8 @@ export const EVENTOS_HISTORIAL = [
   'transferencia',
   'acceso_concedido',
   'acceso_revocado',
+  'interesado_anadido',
+  'interesado_retirado',
 ] as const;
 export type EventoHistorial = (typeof EVENTOS_HISTORIAL)[number];
 

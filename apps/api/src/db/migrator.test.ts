@@ -41,6 +41,7 @@ const ALL = [
   '015_trabajos',
   '016_colas_en_trabajos',
   '017_privilegios_api',
+  '019_metadatos_eni',
 ];
 
 describe('migrations on PostgreSQL', () => {
