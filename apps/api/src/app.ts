@@ -34,6 +34,8 @@ import notificacionesRoutes from './modules/notificaciones/notificaciones.routes
 import documentosRoutes from './modules/documentos/documentos.routes';
 import accesosRoutes from './modules/accesos/accesos.routes';
 import interesadosRoutes from './modules/interesados/interesados.routes';
+import eniRoutes from './modules/eni/eni.routes';
+import selloPlugin from './modules/eni/sello.plugin';
 import administracionRoutes from './modules/administracion/administracion.routes';
 import extraccionTextoPlugin from './modules/documentos/texto/texto.plugin';
 import verificacionPlugin from './modules/documentos/verificacion.plugin';
@@ -73,6 +75,7 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
   await app.register(documentosRoutes);
   await app.register(accesosRoutes);
   await app.register(interesadosRoutes);
+  await app.register(eniRoutes);
   await app.register(administracionRoutes, { porGrupos: config.oidc.groupsClaim !== undefined });
   await app.register(busquedaRoutes, { tessdataDir: config.extraccion.tessdataDir });
   await app.register(trabajosRoutes);
@@ -108,6 +111,7 @@ export const appPlugin = fp<{ config: AppConfig; db?: Database; comprobarListas?
     await app.register(extraccionTextoPlugin, { config: config.extraccion });
     await app.register(reindexadoPlugin);
     await app.register(verificacionPlugin);
+    await app.register(selloPlugin, { config: config.sello });
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,

@@ -57,6 +57,17 @@ export interface AppConfig {
   extraccion: ExtraccionConfig;
   /** Per-caller budgets of the expensive routes, and when the instance sheds load. */
   limites: LimitesConfig;
+  /** The institution's seal that signs the índices (issue 21). */
+  sello: SelloConfig;
+}
+
+export interface SelloConfig {
+  /** PKCS#12 file; absent → the development seal (outside production) or none (production). */
+  p12: string | undefined;
+  password: string | undefined;
+  tsaUrl: string | undefined;
+  /** Where `npm start` keeps the self-signed test CA and seal when no `p12` is configured. */
+  dirDesarrollo: string | undefined;
 }
 
 /** Requests per minute of one caller (by `sub`) in one instance; 0 = no limit. */
@@ -158,6 +169,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       paginasMax: leer(env, 'EXTRACCION_PAGINAS_MAX'),
       intentosMax: leer(env, 'EXTRACCION_INTENTOS_MAX'),
       tessdataDir: leer(env, 'OCR_TESSDATA_DIR'),
+    },
+    sello: {
+      p12: leer(env, 'SELLO_P12'),
+      password: leer(env, 'SELLO_P12_PASSWORD'),
+      tsaUrl: leer(env, 'SELLO_TSA_URL'),
+      dirDesarrollo: produccion ? undefined : path.join(dataDir, 'sello-desarrollo'),
     },
     limites: {
       porMinuto: {

@@ -75,3 +75,11 @@ export const ORIGENES_DOCUMENTO = { ciudadano: 'Ciudadano', administracion: 'Adm
 export type OrigenDocumento = keyof typeof ORIGENES_DOCUMENTO;
 
 export const LIMITES_INTERESADOS = { porExpediente: 100, nombreMin: 2, nombreMax: 200 } as const;
+
+/** Signatures of one expediente's índice listed (one per closing and one for remisión: a handful). */
+export const LIMITES_FIRMAS = { listadas: 200 } as const;
+
+export const MOTIVO_FIRMA_ETIQUETAS = {
+  cierre: 'Cierre del expediente',
+  remision: 'Índice para remisión cerrado',
+} as const;

@@ -70,6 +70,9 @@ export const EVENTOS_HISTORIAL = [
   'acceso_revocado',
   'interesado_anadido',
   'interesado_retirado',
+  'indice_firmado',
+  'remision_cerrada',
+  'exportacion_eni',
 ] as const;
 export type EventoHistorial = (typeof EVENTOS_HISTORIAL)[number];
 

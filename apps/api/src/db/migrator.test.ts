@@ -42,6 +42,7 @@ const ALL = [
   '016_colas_en_trabajos',
   '017_privilegios_api',
   '019_metadatos_eni',
+  '020_indice_firmado',
 ];
 
 describe('migrations on PostgreSQL', () => {

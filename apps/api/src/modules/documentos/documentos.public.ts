@@ -1,3 +1,8 @@
 /** What other modules may use of the documentos module (the lint rules allow no other door). */
 export { ocrDisponible } from './texto/ocr';
 export { COLA_TEXTO } from './texto/cola';
+export { indiceDe } from './documentos.service';
+/** The índice as a PDF (loaded on first use: pdf-lib and its fonts are not needed to start). */
+export const indicePdf: (typeof import('./indice-pdf'))['indicePdf'] = async (indice) =>
+  (await import('./indice-pdf')).indicePdf(indice);
+export { contentDisposition } from './descarga';
