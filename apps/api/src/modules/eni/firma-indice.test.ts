@@ -253,4 +253,38 @@ describe('the signed índice (real PostgreSQL, real dev IdP, xmlsec1, pdfsig, xm
       (await as.gestor.get(`/api/expedientes/${expediente.id_expediente}/firmas/999999/indice.xml`)).statusCode,
     ).toBe(404);
   });
+  it('verificar checks the signatures too, and reports a broken one', async () => {
+    const url = `/api/expedientes/${expediente.id_expediente}/verificar`;
+    const sano = await as.gestor.post(url);
+    expect(sano.statusCode, sano.body).toBe(200);
+    expect(sano.json().data).toMatchObject({ correcto: true, firmas_verificadas: 2, incidencias: [] });
+
+    // Someone with the owner's SQL access alters a stored signed índice behind the trigger's back.
+    const owner = stack.testApp().owner();
+    const [firma] = (await firmas()).firmas;
+    await owner.query('ALTER TABLE indice_firmado DISABLE TRIGGER indice_firmado_inmutable');
+    try {
+      await owner.query(
+        `UPDATE indice_firmado SET xml = replace(xml, '<eniconexpind:OrdenDocumentoExpediente>2<', '<eniconexpind:OrdenDocumentoExpediente>3<')
+         WHERE id_firma = $1`,
+        [firma.id_firma],
+      );
+    } finally {
+      await owner.query('ALTER TABLE indice_firmado ENABLE TRIGGER indice_firmado_inmutable');
+    }
+    const roto = await as.gestor.post(url);
+    expect(roto.statusCode, roto.body).toBe(200);
+    const resultado = roto.json().data;
+    expect(resultado.correcto).toBe(false);
+    expect(resultado.incidencias).toEqual([
+      {
+        orden: null,
+        nombre: null,
+        tipo: 'firma_rota',
+        detalle: expect.stringMatching(
+          /^La firma del índice del \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(cierre del expediente\) no es válida: la firma XAdES no corresponde al contenido del índice\.$/,
+        ),
+      },
+    ]);
+  });
 });

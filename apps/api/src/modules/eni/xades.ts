@@ -54,16 +54,17 @@ export function valorDeFirma(xml: string): Buffer {
  * cannot even be read is a broken signature.
  */
 export async function verificarIndiceXml(xml: string): Promise<{ valida: boolean; motivo?: string }> {
+  let firmado: xadesjs.SignedXml;
   try {
     const documento = xadesjs.Parse(xml);
     const nodo = documento.getElementsByTagNameNS(NS.ds, 'Signature')[0];
     if (!nodo) return { valida: false, motivo: 'el índice no lleva firma XAdES' };
-    const firmado = new xadesjs.SignedXml(documento);
+    firmado = new xadesjs.SignedXml(documento);
     firmado.LoadXml(nodo);
-    return (await firmado.Verify())
-      ? { valida: true }
-      : { valida: false, motivo: 'la firma XAdES no corresponde al contenido del índice' };
   } catch {
     return { valida: false, motivo: 'la firma XAdES no se puede leer' };
   }
+  // xadesjs answers false or throws when a digest or the value does not match: both are a broken signature.
+  const valida = await firmado.Verify().catch(() => false);
+  return valida ? { valida: true } : { valida: false, motivo: 'la firma XAdES no corresponde al contenido del índice' };
 }
