@@ -39,6 +39,9 @@ import inicioRoutes from './modules/inicio/inicio.routes';
 import notificacionesRoutes from './modules/notificaciones/notificaciones.routes';
 import documentosRoutes from './modules/documentos/documentos.routes';
 import accesosRoutes from './modules/accesos/accesos.routes';
+import interesadosRoutes from './modules/interesados/interesados.routes';
+import eniRoutes from './modules/eni/eni.routes';
+import selloPlugin from './modules/eni/sello.plugin';
 import administracionRoutes from './modules/administracion/administracion.routes';
 import extraccionTextoPlugin from './modules/documentos/texto/texto.plugin';
 import verificacionPlugin from './modules/documentos/verificacion.plugin';
@@ -81,6 +84,8 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
   await app.register(notificacionesRoutes);
   await app.register(documentosRoutes);
   await app.register(accesosRoutes);
+  await app.register(interesadosRoutes);
+  await app.register(eniRoutes);
   await app.register(administracionRoutes, { porGrupos: config.oidc.groupsClaim !== undefined });
   await app.register(busquedaRoutes, { tessdataDir: config.extraccion.tessdataDir });
   await app.register(trabajosRoutes);
@@ -127,6 +132,7 @@ export const appPlugin = fp<{
     await app.register(verificacionPlugin);
     await app.register(avisosPlazoPlugin, { config: config.plazos });
     await app.register(integridadPlugin, { config: config.integridad });
+    await app.register(selloPlugin, { config: config.sello });
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,

@@ -61,6 +61,8 @@ export interface AppConfig {
   limites: LimitesConfig;
   /** The rolling re-hash of every stored document (issue 20). */
   integridad: IntegridadConfig;
+  /** The institution's seal that signs the índices (issue 21). */
+  sello: SelloConfig;
 }
 
 export interface IntegridadConfig {
@@ -68,6 +70,15 @@ export interface IntegridadConfig {
   periodoMs: number;
   /** Bytes per second the revision reads at most; 0: this instance does not run it. */
   bytesPorSegundo: number;
+}
+
+export interface SelloConfig {
+  /** PKCS#12 file; absent → the development seal (outside production) or none (production). */
+  p12: string | undefined;
+  password: string | undefined;
+  tsaUrl: string | undefined;
+  /** Where `npm start` keeps the self-signed test CA and seal when no `p12` is configured. */
+  dirDesarrollo: string | undefined;
 }
 
 /** Requests per minute of one caller (by `sub`) in one instance; 0 = no limit. */
@@ -174,6 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     integridad: {
       periodoMs: leer(env, 'INTEGRIDAD_PERIODO_DIAS') * 86_400_000,
       bytesPorSegundo: leer(env, 'INTEGRIDAD_MIB_POR_SEGUNDO') * 1024 * 1024,
+    },
+    sello: {
+      p12: leer(env, 'SELLO_P12'),
+      password: leer(env, 'SELLO_P12_PASSWORD'),
+      tsaUrl: leer(env, 'SELLO_TSA_URL'),
+      dirDesarrollo: produccion ? undefined : path.join(dataDir, 'sello-desarrollo'),
     },
     limites: {
       porMinuto: {

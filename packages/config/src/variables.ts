@@ -338,6 +338,25 @@ export const VARIABLES = {
     descripcion:
       'carpeta con el modelo de español de Tesseract (`spa.traineddata`, paquete de Debian `tesseract-ocr-spa`); sin él, las imágenes y los PDF escaneados quedan «sin texto (OCR no disponible)»',
   },
+  SELLO_P12: {
+    procesos: ['API'],
+    ...texto(),
+    porDefectoDoc: '`<DATA_DIR>/sello-desarrollo/sello.p12` fuera de producción',
+    descripcion:
+      'archivo PKCS#12 (.p12/.pfx) con el certificado de sello de órgano de la institución, su clave privada y su cadena: firma el índice al cerrar un expediente y al cerrarlo para remisión (XAdES y PAdES). Sin él y fuera de producción, `npm start` crea una CA y un sello de prueba «solo desarrollo»; en producción, sin él no se puede cerrar un expediente. Vea «Sello de la institución»',
+  },
+  SELLO_P12_PASSWORD: {
+    procesos: ['API'],
+    ...texto(),
+    porDefectoDoc: 'ninguna',
+    descripcion: 'contraseña del archivo de `SELLO_P12`; una contraseña equivocada detiene el arranque',
+  },
+  SELLO_TSA_URL: {
+    procesos: ['API'],
+    ...url(),
+    descripcion:
+      'URL de una autoridad de sellado de tiempo (RFC 3161): cada índice firmado lleva su sello de tiempo; sin ella, los detalles de la firma dicen que no lo tiene',
+  },
   IDP_PORT: {
     procesos: ['IdP'],
     ...entero(0, 65535),

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CAPACIDAD, FechaSchema, IdSchema, PAGINA_MAXIMA, UnidadReferenciaSchema } from './comunes';
 import { ResponsableSchema } from './expedientes';
+import { DIR3_PATTERN } from './eni.rules';
 import {
   CODIGO_UNIDAD_PATTERN,
   ENTIDADES_AUDITORIA,
@@ -21,6 +22,8 @@ export * from './administracion.rules';
 export const UnidadSchema = Type.Object({
   id: Type.Integer(),
   codigo: Type.String(),
+  /** Its DIR3 code (the ENI `Organo`), null while nobody has set it. */
+  codigo_dir3: Type.Union([Type.String(), Type.Null()]),
   nombre: Type.String(),
   id_padre: Type.Union([Type.Integer(), Type.Null()]),
   activa: Type.Boolean(),
@@ -31,6 +34,7 @@ export const UnidadSchema = Type.Object({
 export type Unidad = Static<typeof UnidadSchema>;
 
 const CodigoUnidad = Type.String({ pattern: CODIGO_UNIDAD_PATTERN });
+const CodigoDir3 = Type.Union([Type.String({ pattern: DIR3_PATTERN }), Type.Null()]);
 const NombreUnidad = Type.String({
   minLength: LIMITES_ADMINISTRACION.nombreUnidadMin,
   maxLength: LIMITES_ADMINISTRACION.nombreUnidadMax,
@@ -39,6 +43,7 @@ const NombreUnidad = Type.String({
 export const CrearUnidadSchema = Type.Object(
   {
     codigo: CodigoUnidad,
+    codigo_dir3: Type.Optional(CodigoDir3),
     nombre: NombreUnidad,
     id_padre: Type.Optional(Type.Union([IdSchema, Type.Null()])),
   },
@@ -49,6 +54,7 @@ export type CrearUnidad = Static<typeof CrearUnidadSchema>;
 export const EditarUnidadSchema = Type.Object(
   {
     codigo: Type.Optional(CodigoUnidad),
+    codigo_dir3: Type.Optional(CodigoDir3),
     nombre: Type.Optional(NombreUnidad),
     /** Moves it (with everything below it); null makes it a root. */
     id_padre: Type.Optional(Type.Union([IdSchema, Type.Null()])),
@@ -161,6 +167,8 @@ export const EntradaCatalogoSchema = Type.Object({
   activo: Type.Boolean(),
   /** Records that use it: expedientes of a tipo, documents of a tipo documental. */
   en_uso: Type.Integer(),
+  /** Its ENI code: the SIA code of a tipo de expediente, the TD code of a tipo documental; null if unset. */
+  codigo_eni: Type.Union([Type.String(), Type.Null()]),
 });
 export type EntradaCatalogo = Static<typeof EntradaCatalogoSchema>;
 
@@ -169,11 +177,21 @@ const NombreCatalogo = Type.String({
   maxLength: LIMITES_ADMINISTRACION.nombreCatalogoMax,
 });
 
-export const CrearEntradaCatalogoSchema = Type.Object({ nombre: NombreCatalogo }, { additionalProperties: false });
+/** Checked against the catalogue's own pattern by the API (SIA_PATTERN or a TD code). */
+const CodigoEni = Type.Union([Type.String({ maxLength: 30 }), Type.Null()]);
+
+export const CrearEntradaCatalogoSchema = Type.Object(
+  { nombre: NombreCatalogo, codigo_eni: Type.Optional(CodigoEni) },
+  { additionalProperties: false },
+);
 export type CrearEntradaCatalogo = Static<typeof CrearEntradaCatalogoSchema>;
 
 export const EditarEntradaCatalogoSchema = Type.Object(
-  { nombre: Type.Optional(NombreCatalogo), activo: Type.Optional(Type.Boolean()) },
+  {
+    nombre: Type.Optional(NombreCatalogo),
+    activo: Type.Optional(Type.Boolean()),
+    codigo_eni: Type.Optional(CodigoEni),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 export type EditarEntradaCatalogo = Static<typeof EditarEntradaCatalogoSchema>;

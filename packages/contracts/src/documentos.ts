@@ -194,6 +194,9 @@ export const AnularDocumentoSchema = Type.Object(
 );
 export type AnularDocumento = Static<typeof AnularDocumentoSchema>;
 
+/** Stored signatures of one índice checked at most (see `LIMITES_FIRMAS` of the ENI contract). */
+const LIMITES_FIRMAS_VERIFICADAS = 200;
+
 export const IncidenciaVerificacionSchema = Type.Object({
   orden: Type.Union([Type.Integer(), Type.Null()]),
   nombre: Type.Union([Type.String(), Type.Null()]),
@@ -202,6 +205,8 @@ export const IncidenciaVerificacionSchema = Type.Object({
     Type.Literal('archivo_ausente'),
     Type.Literal('cadena_rota'),
     Type.Literal('entrada_alterada'),
+    /** A stored signature of the índice (XAdES or PAdES) no longer holds. */
+    Type.Literal('firma_rota'),
   ]),
   /** Spanish explanation for people. */
   detalle: Type.String(),
@@ -212,7 +217,11 @@ export const ResultadoVerificacionSchema = Type.Object({
   correcto: Type.Boolean(),
   documentos_verificados: Type.Integer(),
   verificado_en: Type.String(),
-  incidencias: Type.Array(IncidenciaVerificacionSchema, { maxItems: 3 * CAPACIDAD.documentosPorExpediente + 1 }),
+  incidencias: Type.Array(IncidenciaVerificacionSchema, {
+    maxItems: 3 * CAPACIDAD.documentosPorExpediente + 1 + LIMITES_FIRMAS_VERIFICADAS,
+  }),
+  /** Signatures of the índice by the institution's seal checked again (XAdES and PAdES). */
+  firmas_verificadas: Type.Optional(Type.Integer()),
 });
 export type ResultadoVerificacion = Static<typeof ResultadoVerificacionSchema>;
 

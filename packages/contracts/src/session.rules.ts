@@ -12,6 +12,7 @@ export const PERMISOS = [
   'documentos.anular',
   'documentos.verificar',
   'expedientes.ver_todos',
+  'expedientes.exportar_eni',
   'administracion.unidades',
   'administracion.usuarios',
   'administracion.roles',

@@ -41,6 +41,8 @@ const ALL = [
   '015_trabajos',
   '016_colas_en_trabajos',
   '017_privilegios_api',
+  '019_metadatos_eni',
+  '020_indice_firmado',
   '024_plazos',
   '030_integridad',
 ];

@@ -77,13 +77,16 @@ async function colocarUnidad(tx: Queryable, unidad: UnidadDemo): Promise<void> {
   );
   if (existente) {
     await tx.query(
-      'UPDATE unidad SET codigo = $2, id_padre = (SELECT id FROM unidad WHERE codigo = $3) WHERE id = $1',
+      `UPDATE unidad SET codigo = $2, codigo_dir3 = $2, id_padre = (SELECT id FROM unidad WHERE codigo = $3)
+       WHERE id = $1`,
       [existente.id, unidad.codigo, padre],
     );
     return;
   }
   await tx.query(
-    'INSERT INTO unidad (codigo, nombre, id_padre) VALUES ($1, $2, (SELECT id FROM unidad WHERE codigo = $3))',
+    // The demo codes are DIR3 codes (a fictitious ayuntamiento): they are its ENI `Organo` too.
+    `INSERT INTO unidad (codigo, codigo_dir3, nombre, id_padre)
+     VALUES ($1, $1, $2, (SELECT id FROM unidad WHERE codigo = $3))`,
     [unidad.codigo, unidad.nombre, padre],
   );
 }

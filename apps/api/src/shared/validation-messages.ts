@@ -1,10 +1,12 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import { FECHA_PATTERN } from '@ecodigital/contracts/comunes';
 import { DOCUMENTO_IDENTIDAD_PATTERN } from '@ecodigital/contracts/expedientes';
+import { DIR3_PATTERN } from '@ecodigital/contracts/eni';
 
 /** What a person should type, for the patterns the contracts use. */
 const PATRONES: Record<string, string> = {
   [DOCUMENTO_IDENTIDAD_PATTERN]: 'DNI, NIE, NIF o cédula',
+  [DIR3_PATTERN]: 'un código DIR3: una letra, una letra o cifra y siete cifras (L01280796)',
 };
 
 const FORMATOS: Record<string, string> = {

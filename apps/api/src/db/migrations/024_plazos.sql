@@ -59,6 +59,8 @@ ALTER TABLE historial ADD CONSTRAINT historial_evento_check CHECK (evento IN (
   'creacion', 'edicion', 'cambio_estado', 'consulta',
   'documento_subido', 'documento_descargado', 'documento_previsualizado', 'documento_anulado',
   'transferencia', 'acceso_concedido', 'acceso_revocado',
+  'interesado_anadido', 'interesado_retirado',
+  'indice_firmado', 'remision_cerrada', 'exportacion_eni',
   'plazo_suspendido', 'plazo_reanudado', 'plazo_inicio', 'plazo_proximo', 'plazo_vence_hoy'
 ));
 

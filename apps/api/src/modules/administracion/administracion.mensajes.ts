@@ -31,6 +31,11 @@ export const MENSAJES_ADMINISTRACION = {
   entradaRepetida: (nombre: string) => `Ya existe «${nombre}» en este catálogo.`,
   nombreEnUso:
     'El nombre de un tipo documental con documentos no se puede cambiar: forma parte de la huella del índice. Desactívelo y cree otro.',
+  dir3Repetido: (codigo: string) => `Ya hay otra unidad con el código DIR3 «${codigo}».`,
+  siaNoValido: (codigo: string) =>
+    `«${codigo}» no es un código SIA válido: de 1 a 30 mayúsculas, cifras, «.», «_» o «-», empezando por una mayúscula o una cifra.`,
+  tdNoValido: (codigo: string) =>
+    `«${codigo}» no es un tipo documental ENI: use uno de TD01 a TD20, TD51 a TD69 o TD99.`,
   entradaCreada: 'Entrada creada.',
   entradaActualizada: 'Entrada actualizada.',
 } as const;

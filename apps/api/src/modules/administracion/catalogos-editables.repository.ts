@@ -3,20 +3,27 @@ import type { Queryable } from '../../db/database';
 
 /** Each editable catalogue: its table, what uses an entry, and how the auditoría names it. */
 export const CATALOGOS = {
-  tipos: { tabla: 'tipo_expediente', usadoEn: 'expediente e WHERE e.id_tipo', entidad: 'tipo_expediente' },
+  tipos: {
+    tabla: 'tipo_expediente',
+    usadoEn: 'expediente e WHERE e.id_tipo',
+    entidad: 'tipo_expediente',
+    columnaEni: 'codigo_sia',
+  },
   'tipos-documentales': {
     tabla: 'tipo_documental',
     usadoEn: 'documento d WHERE d.id_tipo_documental',
     entidad: 'tipo_documental',
+    columnaEni: 'codigo_td',
   },
-} as const satisfies Record<CatalogoEditable, { tabla: string; usadoEn: string; entidad: string }>;
+} as const satisfies Record<CatalogoEditable, { tabla: string; usadoEn: string; entidad: string; columnaEni: string }>;
 
 type Catalogo = (typeof CATALOGOS)[CatalogoEditable];
 
 /** Entries in catalogue order, each with how many records use it. */
 export function findEntradas(db: Queryable, catalogo: Catalogo): Promise<EntradaCatalogo[]> {
   return db.query<EntradaCatalogo>(
-    `SELECT c.id, c.nombre, c.activo, (SELECT count(*) FROM ${catalogo.usadoEn} = c.id)::integer AS en_uso
+    `SELECT c.id, c.nombre, c.activo, (SELECT count(*) FROM ${catalogo.usadoEn} = c.id)::integer AS en_uso,
+            c.${catalogo.columnaEni} AS codigo_eni
      FROM ${catalogo.tabla} c ORDER BY c.orden, c.nombre, c.id`,
   );
 }
@@ -28,7 +35,8 @@ export async function findEntrada(
   options: { forUpdate?: boolean } = {},
 ): Promise<EntradaCatalogo | undefined> {
   const [row] = await db.query<EntradaCatalogo>(
-    `SELECT c.id, c.nombre, c.activo, (SELECT count(*) FROM ${catalogo.usadoEn} = c.id)::integer AS en_uso
+    `SELECT c.id, c.nombre, c.activo, (SELECT count(*) FROM ${catalogo.usadoEn} = c.id)::integer AS en_uso,
+            c.${catalogo.columnaEni} AS codigo_eni
      FROM ${catalogo.tabla} c WHERE c.id = $1 ${options.forUpdate ? 'FOR UPDATE OF c' : ''}`,
     [id],
   );
@@ -49,12 +57,17 @@ export async function existeNombre(
 }
 
 /** New entries go after the existing ones. */
-export async function insertEntrada(tx: Queryable, catalogo: Catalogo, nombre: string): Promise<number> {
+export async function insertEntrada(
+  tx: Queryable,
+  catalogo: Catalogo,
+  nombre: string,
+  codigoEni: string | null,
+): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO ${catalogo.tabla} (nombre, orden)
-     VALUES ($1, (SELECT coalesce(max(orden), 0) + 10 FROM ${catalogo.tabla}))
+    `INSERT INTO ${catalogo.tabla} (nombre, ${catalogo.columnaEni}, orden)
+     VALUES ($1, $2, (SELECT coalesce(max(orden), 0) + 10 FROM ${catalogo.tabla}))
      RETURNING id`,
-    [nombre],
+    [nombre, codigoEni],
   );
   return row!.id;
 }
@@ -62,11 +75,12 @@ export async function insertEntrada(tx: Queryable, catalogo: Catalogo, nombre: s
 export async function updateEntrada(
   tx: Queryable,
   catalogo: Catalogo,
-  entrada: Pick<EntradaCatalogo, 'id' | 'nombre' | 'activo'>,
+  entrada: Pick<EntradaCatalogo, 'id' | 'nombre' | 'activo' | 'codigo_eni'>,
 ): Promise<void> {
-  await tx.query(`UPDATE ${catalogo.tabla} SET nombre = $2, activo = $3 WHERE id = $1`, [
+  await tx.query(`UPDATE ${catalogo.tabla} SET nombre = $2, activo = $3, ${catalogo.columnaEni} = $4 WHERE id = $1`, [
     entrada.id,
     entrada.nombre,
     entrada.activo,
+    entrada.codigo_eni,
   ]);
 }

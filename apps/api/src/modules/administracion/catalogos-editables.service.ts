@@ -7,10 +7,11 @@ import type {
 import type { Database } from '../../db/database';
 import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import { CATALOGO_ETIQUETAS } from '@ecodigital/contracts/administracion';
+import { CODIGOS_TD, SIA_PATTERN } from '@ecodigital/contracts/eni';
 import { registrarAuditoria } from '../../shared/auditoria';
 import { asegurarCapacidad, cifra } from '../../shared/capacidad';
 import type { Caller } from '../../shared/caller/caller';
-import { conflicto, entradaNoExiste, MENSAJES_ADMINISTRACION } from './administracion.mensajes';
+import { conflicto, entradaNoExiste, MENSAJES_ADMINISTRACION, noValido } from './administracion.mensajes';
 import {
   CATALOGOS,
   existeNombre,
@@ -19,6 +20,21 @@ import {
   insertEntrada,
   updateEntrada,
 } from './catalogos-editables.repository';
+
+const SIA = new RegExp(SIA_PATTERN);
+
+/** The ENI code as stored (capitals), refused with a Spanish sentence when the catalogue does not admit it. */
+function codigoEniValido(catalogo: CatalogoEditable, codigo: string | null | undefined): string | null | undefined {
+  if (codigo === undefined || codigo === null) return codigo;
+  const valor = codigo.trim().toUpperCase();
+  if (valor === '') return null;
+  if (catalogo === 'tipos') {
+    if (!SIA.test(valor)) throw noValido(MENSAJES_ADMINISTRACION.siaNoValido(codigo));
+  } else if (!(CODIGOS_TD as string[]).includes(valor)) {
+    throw noValido(MENSAJES_ADMINISTRACION.tdNoValido(codigo));
+  }
+  return valor;
+}
 
 export const listarEntradas = (db: Database, catalogo: CatalogoEditable) => findEntradas(db, CATALOGOS[catalogo]);
 
@@ -30,6 +46,7 @@ export async function crearEntrada(
 ): Promise<EntradaCatalogo> {
   const catalogo = CATALOGOS[nombreCatalogo];
   const { nombre } = body;
+  const codigoEni = codigoEniValido(nombreCatalogo, body.codigo_eni) ?? null;
   return db.transaction(async (tx) => {
     // Serialises the additions to this catalogue, so the count below stays true until the insert.
     await tx.query(`LOCK TABLE ${catalogo.tabla} IN SHARE ROW EXCLUSIVE MODE`);
@@ -41,14 +58,14 @@ export async function crearEntrada(
       `«${CATALOGO_ETIQUETAS[nombreCatalogo]}» ya tiene ${cifra(CAPACIDAD.entradasDeCatalogo)} entradas, el máximo. Renombre o reactive una existente en lugar de añadir otra.`,
     );
     if (await existeNombre(tx, catalogo, nombre)) throw conflicto(MENSAJES_ADMINISTRACION.entradaRepetida(nombre));
-    const id = await insertEntrada(tx, catalogo, nombre);
+    const id = await insertEntrada(tx, catalogo, nombre, codigoEni);
     await registrarAuditoria(tx, {
       id_usuario: caller.id_usuario,
       accion: 'catalogo.crear',
       entidad: catalogo.entidad,
       id_entidad: id,
-      descripcion: `Añadió «${nombre}».`,
-      despues: { nombre, activo: true },
+      descripcion: `Añadió «${nombre}»${codigoEni ? ` (${codigoEni})` : ''}.`,
+      despues: { nombre, activo: true, codigo_eni: codigoEni },
     });
     return (await findEntrada(tx, catalogo, id))!;
   });
@@ -66,6 +83,7 @@ export async function editarEntrada(
   body: EditarEntradaCatalogo,
 ): Promise<{ entrada: EntradaCatalogo; cambiada: boolean }> {
   const catalogo = CATALOGOS[nombreCatalogo];
+  const codigoEni = codigoEniValido(nombreCatalogo, body.codigo_eni);
   return db.transaction(async (tx) => {
     const antes = await findEntrada(tx, catalogo, id, { forUpdate: true });
     if (!antes) throw entradaNoExiste();
@@ -73,8 +91,11 @@ export async function editarEntrada(
       id,
       nombre: body.nombre ?? antes.nombre,
       activo: body.activo ?? antes.activo,
+      codigo_eni: codigoEni === undefined ? antes.codigo_eni : codigoEni,
     };
-    if (despues.nombre === antes.nombre && despues.activo === antes.activo) return { entrada: antes, cambiada: false };
+    if (despues.nombre === antes.nombre && despues.activo === antes.activo && despues.codigo_eni === antes.codigo_eni) {
+      return { entrada: antes, cambiada: false };
+    }
     if (despues.nombre !== antes.nombre) {
       if (nombreCatalogo === 'tipos-documentales' && antes.en_uso > 0) {
         throw conflicto(MENSAJES_ADMINISTRACION.nombreEnUso);
@@ -87,6 +108,11 @@ export async function editarEntrada(
     const partes = [
       despues.nombre === antes.nombre ? '' : `renombró «${antes.nombre}» como «${despues.nombre}»`,
       despues.activo === antes.activo ? '' : despues.activo ? 'la activó' : 'la desactivó',
+      despues.codigo_eni === antes.codigo_eni
+        ? ''
+        : despues.codigo_eni === null
+          ? 'retiró su código ENI'
+          : `le puso el código ENI ${despues.codigo_eni}`,
     ].filter(Boolean);
     await registrarAuditoria(tx, {
       id_usuario: caller.id_usuario,
@@ -94,8 +120,8 @@ export async function editarEntrada(
       entidad: catalogo.entidad,
       id_entidad: id,
       descripcion: `«${despues.nombre}»: ${partes.join(', ')}.`,
-      antes: { nombre: antes.nombre, activo: antes.activo },
-      despues: { nombre: despues.nombre, activo: despues.activo },
+      antes: { nombre: antes.nombre, activo: antes.activo, codigo_eni: antes.codigo_eni },
+      despues: { nombre: despues.nombre, activo: despues.activo, codigo_eni: despues.codigo_eni },
     });
     return { entrada: (await findEntrada(tx, catalogo, id))!, cambiada: true };
   });

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database';
 export interface FilaUnidad {
   id: number;
   codigo: string;
+  codigo_dir3: string | null;
   nombre: string;
   id_padre: number | null;
   activa: boolean;
@@ -12,7 +13,7 @@ export interface FilaUnidad {
 /** Every unidad with its direct members and the expedientes it is responsible for. */
 export function findUnidadesAdmin(db: Queryable): Promise<Unidad[]> {
   return db.query<Unidad>(
-    `SELECT u.id, u.codigo, u.nombre, u.id_padre, u.activa,
+    `SELECT u.id, u.codigo, u.codigo_dir3, u.nombre, u.id_padre, u.activa,
             coalesce(p.total, 0)::integer AS personas,
             coalesce(x.total, 0)::integer AS expedientes
      FROM unidad u
@@ -28,7 +29,7 @@ export async function findFilaUnidad(
   options: { forUpdate?: boolean } = {},
 ): Promise<FilaUnidad | undefined> {
   const [row] = await db.query<FilaUnidad>(
-    `SELECT id, codigo, nombre, id_padre, activa FROM unidad WHERE id = $1 ${options.forUpdate ? 'FOR UPDATE' : ''}`,
+    `SELECT id, codigo, codigo_dir3, nombre, id_padre, activa FROM unidad WHERE id = $1 ${options.forUpdate ? 'FOR UPDATE' : ''}`,
     [id],
   );
   return row;
@@ -37,6 +38,14 @@ export async function findFilaUnidad(
 export async function existeCodigo(db: Queryable, codigo: string, salvo?: number): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM unidad WHERE codigo = $1 AND id IS DISTINCT FROM $2', [
     codigo,
+    salvo ?? null,
+  ]);
+  return rows.length > 0;
+}
+
+export async function existeDir3(db: Queryable, codigoDir3: string, salvo?: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM unidad WHERE codigo_dir3 = $1 AND id IS DISTINCT FROM $2', [
+    codigoDir3,
     salvo ?? null,
   ]);
   return rows.length > 0;
@@ -72,26 +81,23 @@ export async function creariaCiclo(db: Queryable, id: number, idPadre: number): 
 
 export async function insertUnidad(tx: Queryable, unidad: Omit<FilaUnidad, 'id' | 'activa'>): Promise<FilaUnidad> {
   const [row] = await tx.query<FilaUnidad>(
-    `INSERT INTO unidad (codigo, nombre, id_padre) VALUES ($1, $2, $3)
-     RETURNING id, codigo, nombre, id_padre, activa`,
-    [unidad.codigo, unidad.nombre, unidad.id_padre],
+    `INSERT INTO unidad (codigo, codigo_dir3, nombre, id_padre) VALUES ($1, $2, $3, $4)
+     RETURNING id, codigo, codigo_dir3, nombre, id_padre, activa`,
+    [unidad.codigo, unidad.codigo_dir3, unidad.nombre, unidad.id_padre],
   );
   return row!;
 }
 
 export async function updateUnidad(tx: Queryable, unidad: FilaUnidad): Promise<void> {
-  await tx.query('UPDATE unidad SET codigo = $2, nombre = $3, id_padre = $4, activa = $5 WHERE id = $1', [
-    unidad.id,
-    unidad.codigo,
-    unidad.nombre,
-    unidad.id_padre,
-    unidad.activa,
-  ]);
+  await tx.query(
+    'UPDATE unidad SET codigo = $2, nombre = $3, id_padre = $4, activa = $5, codigo_dir3 = $6 WHERE id = $1',
+    [unidad.id, unidad.codigo, unidad.nombre, unidad.id_padre, unidad.activa, unidad.codigo_dir3],
+  );
 }
 
 export async function findUnidadAdmin(db: Queryable, id: number): Promise<Unidad | undefined> {
   const [row] = await db.query<Unidad>(
-    `SELECT u.id, u.codigo, u.nombre, u.id_padre, u.activa,
+    `SELECT u.id, u.codigo, u.codigo_dir3, u.nombre, u.id_padre, u.activa,
             (SELECT count(*) FROM usuario_unidad WHERE id_unidad = u.id)::integer AS personas,
             (SELECT count(*) FROM expediente WHERE id_unidad = u.id)::integer AS expedientes
      FROM unidad u WHERE u.id = $1`,

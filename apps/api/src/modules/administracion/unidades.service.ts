@@ -9,6 +9,7 @@ import { conflicto, MENSAJES_ADMINISTRACION, noValido, unidadNoExiste } from './
 import {
   creariaCiclo,
   existeCodigo,
+  existeDir3,
   existeNombreHermano,
   findFilaUnidad,
   findIdsDesde,
@@ -33,10 +34,13 @@ async function comprobarPadre(tx: Queryable, idPadre: number | null): Promise<vo
 
 async function comprobarUnicidad(
   tx: Queryable,
-  unidad: Pick<FilaUnidad, 'codigo' | 'nombre' | 'id_padre'> & { id?: number },
+  unidad: Pick<FilaUnidad, 'codigo' | 'codigo_dir3' | 'nombre' | 'id_padre'> & { id?: number },
 ): Promise<void> {
   if (await existeCodigo(tx, unidad.codigo, unidad.id))
     throw conflicto(MENSAJES_ADMINISTRACION.codigoRepetido(unidad.codigo));
+  if (unidad.codigo_dir3 !== null && (await existeDir3(tx, unidad.codigo_dir3, unidad.id))) {
+    throw conflicto(MENSAJES_ADMINISTRACION.dir3Repetido(unidad.codigo_dir3));
+  }
   if (await existeNombreHermano(tx, unidad.nombre, unidad.id_padre, unidad.id)) {
     throw conflicto(MENSAJES_ADMINISTRACION.nombreRepetido(unidad.nombre));
   }
@@ -48,6 +52,7 @@ const BLOQUEO_ARBOL = `SELECT pg_advisory_xact_lock(hashtext('ecodigital.unidade
 export async function crearUnidad(db: Database, caller: Caller, body: CrearUnidad): Promise<Unidad> {
   const nueva = {
     codigo: normalizarCodigo(body.codigo),
+    codigo_dir3: body.codigo_dir3 ?? null,
     nombre: body.nombre,
     id_padre: body.id_padre ?? null,
   };
@@ -89,6 +94,7 @@ export async function editarUnidad(
     const despues: FilaUnidad = {
       ...antes,
       ...(body.codigo === undefined ? {} : { codigo: normalizarCodigo(body.codigo) }),
+      ...(body.codigo_dir3 === undefined ? {} : { codigo_dir3: body.codigo_dir3 }),
       ...(body.nombre === undefined ? {} : { nombre: body.nombre }),
       ...(body.id_padre === undefined ? {} : { id_padre: body.id_padre }),
       ...(body.activa === undefined ? {} : { activa: body.activa }),
@@ -129,6 +135,13 @@ function descripcionCambio(antes: FilaUnidad, despues: FilaUnidad, cambiados: (k
   const partes: string[] = [];
   if (cambiados.includes('nombre')) partes.push(`renombró «${antes.nombre}» como «${despues.nombre}»`);
   if (cambiados.includes('codigo')) partes.push(`cambió el código ${antes.codigo} por ${despues.codigo}`);
+  if (cambiados.includes('codigo_dir3')) {
+    partes.push(
+      despues.codigo_dir3 === null
+        ? `retiró el código DIR3 ${antes.codigo_dir3}`
+        : `puso el código DIR3 ${despues.codigo_dir3}${antes.codigo_dir3 === null ? '' : ` en lugar de ${antes.codigo_dir3}`}`,
+    );
+  }
   if (cambiados.includes('id_padre')) partes.push('la movió a otra unidad superior');
   if (cambiados.includes('activa')) partes.push(despues.activa ? 'la activó' : 'la desactivó');
   const texto = partes.join(', ');

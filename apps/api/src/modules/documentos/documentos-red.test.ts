@@ -103,7 +103,7 @@ describe('documentos over HTTP (real PostgreSQL, real dev IdP, real local storag
       body: (() => {
         const form = new FormData();
         form.append('id_tipo_documental', String(tipo!.id));
-        form.append('archivo', new Blob([samplePdf('entera')]), 'entera.pdf');
+        form.append('archivo', new Blob([new Uint8Array(samplePdf('entera'))]), 'entera.pdf');
         return form;
       })(),
     });

@@ -2,3 +2,8 @@
 export { ocrDisponible } from './texto/ocr';
 export { COLA_TEXTO } from './texto/cola';
 export { verificarAhora } from './verificacion.service';
+export { indiceDe } from './documentos.service';
+/** The índice as a PDF (loaded on first use: pdf-lib and its fonts are not needed to start). */
+export const indicePdf: (typeof import('./indice-pdf'))['indicePdf'] = async (indice) =>
+  (await import('./indice-pdf')).indicePdf(indice);
+export { contentDisposition } from './descarga';

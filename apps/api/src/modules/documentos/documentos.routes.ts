@@ -150,6 +150,7 @@ const documentosRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.jobs,
         await callerOf(request),
         idExpediente(request.params.id),
+        app.verificarFirmas,
       );
       return {
         success: true as const,

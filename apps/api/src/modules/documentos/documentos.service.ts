@@ -60,11 +60,19 @@ export async function miniatura(db: Database, caller: Caller, id: number): Promi
 }
 
 export async function indice(db: Database, caller: Caller, idExpediente: number): Promise<IndiceElectronico> {
-  const expediente = await expedienteVisible(db, caller, idExpediente);
-  const entradas = (await findDocumentos(db, idExpediente)).map(publico);
+  return indiceDe(db, await expedienteVisible(db, caller, idExpediente));
+}
+
+/** The índice of an expediente already checked (sight, or the lock of a change), as of `generadoEn`. */
+export async function indiceDe(
+  db: Queryable,
+  expediente: Pick<Expediente, 'id_expediente' | 'numero' | 'asunto'>,
+  generadoEn = new Date(),
+): Promise<IndiceElectronico> {
+  const entradas = (await findDocumentos(db, expediente.id_expediente)).map(publico);
   return {
     expediente: { id_expediente: expediente.id_expediente, numero: expediente.numero, asunto: expediente.asunto },
-    generado_en: new Date().toISOString(),
+    generado_en: generadoEn.toISOString(),
     funcion_resumen: FUNCION_RESUMEN,
     entradas,
     huella_indice: entradas.at(-1)?.hash_entrada ?? null,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncidenciaVerificacion, ResultadoVerificacion } from '@ecodigital/contracts/documentos';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
+import type { VerificarFirmas } from '../../shared/firma-indice';
 import { JobBusyError, QueuePausedError } from '../../shared/jobs/job-errors';
 import type { JobRunner } from '../../shared/jobs/job-runner';
 import { verificacionEnCurso, verificacionesEnPausa } from './documentos.mensajes';
@@ -29,6 +30,7 @@ export async function verificar(
   jobs: JobRunner,
   caller: Caller,
   idExpediente: number,
+  verificarFirmas?: VerificarFirmas,
 ): Promise<ResultadoVerificacion> {
   const expediente = await findExpediente(db, caller, idExpediente);
   if (!expediente) throw expedienteNoExiste();
@@ -37,7 +39,7 @@ export async function verificar(
       COLA_VERIFICACION,
       String(idExpediente),
       `Expediente ${expediente.numero}`,
-      ({ signal }) => verificarAhora(db, storage, idExpediente, signal),
+      ({ signal }) => verificarAhora(db, storage, idExpediente, signal, verificarFirmas),
     );
   } catch (error) {
     if (error instanceof JobBusyError) throw verificacionEnCurso();
@@ -52,6 +54,7 @@ export async function verificarAhora(
   storage: DocumentStorage,
   idExpediente: number,
   signal: AbortSignal,
+  verificarFirmas?: VerificarFirmas,
 ): Promise<ResultadoVerificacion> {
   const documentos = await findDocumentos(db, idExpediente);
   const incidencias: IncidenciaVerificacion[] = [];
@@ -116,9 +119,15 @@ export async function verificarAhora(
   }
 
   incidencias.sort((a, b) => (a.orden ?? 0) - (b.orden ?? 0));
+  // The signed índices: each one's XAdES and PAdES signatures must still hold over what they signed.
+  const firmas = verificarFirmas ? await verificarFirmas(db, idExpediente) : undefined;
+  for (const rota of firmas?.rotas ?? []) {
+    incidencias.push({ orden: null, nombre: null, tipo: 'firma_rota', detalle: rota.descripcion });
+  }
   return {
     correcto: incidencias.length === 0,
     documentos_verificados: documentos.length,
+    ...(firmas ? { firmas_verificadas: firmas.comprobadas } : {}),
     verificado_en: new Date().toISOString(),
     incidencias,
   };

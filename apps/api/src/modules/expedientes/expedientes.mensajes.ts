@@ -14,6 +14,10 @@ export const MENSAJES_EXPEDIENTE = {
   unidadPorTransferencia: 'La unidad responsable se cambia con «Transferir», indicando el motivo.',
   mismaUnidad: 'El expediente ya pertenece a esa unidad.',
   transferido: 'Expediente transferido.',
+  remitido:
+    'El índice de este expediente está cerrado para remisión: ya se firmó y se remitió tal como está, y no se puede reabrir.',
+  sinSello:
+    'No se puede cerrar el expediente: su índice se firma con el sello de la institución y no hay ninguno configurado (SELLO_P12). Avise a quien administra el sistema.',
   sinGestion: 'No puede modificar este expediente: no es de su unidad ni tiene un acceso de gestión.',
   responsableNoExiste: 'El responsable indicado no existe.',
   responsableAjeno: 'La persona responsable debe pertenecer a la unidad del expediente o a una superior.',

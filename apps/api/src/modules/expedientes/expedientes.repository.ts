@@ -328,6 +328,15 @@ export async function updateExpediente(
 }
 
 /** Sets `fecha_cierre` when closing and clears it when reopening; archiving keeps it. */
+/** Whether its índice was closed for remisión (ENI E03). */
+export async function remisionCerrada(db: Queryable, id: number): Promise<boolean> {
+  const [row] = await db.query<{ cerrada: boolean }>(
+    'SELECT remision_cerrada_en IS NOT NULL AS cerrada FROM expediente WHERE id_expediente = $1',
+    [id],
+  );
+  return row?.cerrada ?? false;
+}
+
 export async function updateEstado(
   tx: Queryable,
   id: number,

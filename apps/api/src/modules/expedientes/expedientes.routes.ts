@@ -111,6 +111,7 @@ const expedientesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await callerOf(request),
         idExpediente(request.params.id),
         request.body,
+        app.firmarIndice,
       );
       return { success: true as const, msg, data: expediente };
     },

@@ -17,6 +17,7 @@ import {
 import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import { aplicarPlazoAlExpediente } from '../../shared/plazos/calendario';
+import type { FirmarIndice } from '../../shared/firma-indice';
 import { BOM, CABECERA_CSV, filaCsv, lineaCsv } from './expedientes.csv';
 import {
   expedienteNoExiste,
@@ -46,6 +47,7 @@ import {
   updateExpediente,
   type DatosExpediente,
   type InicioPagina,
+  remisionCerrada,
 } from './expedientes.repository';
 import {
   findHistorialPagina,
@@ -308,6 +310,7 @@ export async function cambiarEstado(
   caller: Caller,
   id: number,
   body: CambiarEstado,
+  firmarIndice: FirmarIndice | null = null,
 ): Promise<{ expediente: Expediente; msg: string }> {
   const motivo = textoOpcional(body.motivo);
   return db.transaction(async (tx) => {
@@ -315,6 +318,12 @@ export async function cambiarEstado(
     const desde = actual.estado;
     const hacia = body.estado;
     asegurarTransicion(desde, hacia, motivo);
+    // Closed for remisión (ENI E03): its índice has left signed as it is; it is not reopened.
+    if (hacia === 'en_tramite' && (await remisionCerrada(tx, id))) {
+      throw new ApiHttpError(409, MENSAJES_EXPEDIENTE.remitido, 'REMISION_CERRADA');
+    }
+    // The índice of a closed expediente is signed with the institution's seal, in this transaction.
+    if (hacia === 'cerrado' && !firmarIndice) throw new ApiHttpError(409, MENSAJES_EXPEDIENTE.sinSello, 'SIN_SELLO');
 
     if (!(await updateEstado(tx, id, body.version, hacia))) throw versionObsoleta();
     await insertEvento(tx, {
@@ -325,6 +334,8 @@ export async function cambiarEstado(
       cambios: [{ campo: 'Estado', anterior: ESTADO_ETIQUETAS[desde], nuevo: ESTADO_ETIQUETAS[hacia] }],
       motivo,
     });
+    if (hacia === 'cerrado')
+      await firmarIndice!(tx, { id_expediente: id, id_usuario: caller.id_usuario, motivo: 'cierre' });
     return { expediente: await findExpedienteCambiado(tx, caller, id), msg: mensajeCambioEstado(desde, hacia) };
   });
 }

@@ -522,8 +522,10 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       if (hacia === 'archivado') expect(body.data.fecha_cierre).toBe(expediente.fecha_cierre);
       expect(body.msg).toBe(motivo ? 'Expediente reabierto.' : `El expediente pasó a «${ESTADO_ETIQUETAS[hacia]}».`);
 
-      const [ultimo] = (await as.gestor.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data
-        .items;
+      const eventos = (await as.gestor.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json().data.items;
+      // Closing signs the índice with the institution's seal, one event after the change of estado.
+      if (hacia === 'cerrado') expect(eventos[0]).toMatchObject({ evento: 'indice_firmado' });
+      const ultimo = eventos.find((evento: { evento: string }) => evento.evento === 'cambio_estado');
       expect(ultimo).toMatchObject({
         evento: 'cambio_estado',
         descripcion: `Cambió el estado de «${ESTADO_ETIQUETAS[desde]}» a «${ESTADO_ETIQUETAS[hacia]}»`,
@@ -616,6 +618,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       expect(eventos.map((evento: { evento: string }) => evento.evento)).toEqual([
         'consulta',
         'cambio_estado',
+        'indice_firmado',
         'cambio_estado',
         'cambio_estado',
         'edicion',
@@ -625,10 +628,10 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
         motivo: 'Recurso estimado',
         descripcion: 'Cambió el estado de «Cerrado» a «En trámite»',
       });
-      expect(eventos[4].cambios).toEqual([
+      expect(eventos[5].cambios).toEqual([
         { campo: 'Documento del interesado', anterior: '12345678Z', nuevo: 'X1234567L' },
       ]);
-      expect(eventos[5]).toMatchObject({
+      expect(eventos[6]).toMatchObject({
         descripcion: `Creó el expediente ${creado.numero}.`,
         cambios: [],
         motivo: null,

@@ -12,6 +12,7 @@ const PERMISOS_DE_GESTION = [
   'expedientes.cambiar_estado',
   'expedientes.crear',
   'expedientes.editar',
+  'expedientes.exportar_eni',
   'expedientes.ver',
 ];
 
@@ -24,7 +25,7 @@ const PERMISOS_DE_ADMINISTRACION = [
   'administracion.trabajos',
   'administracion.unidades',
   'administracion.usuarios',
-  ...PERMISOS_DE_GESTION.slice(0, 7),
+  ...PERMISOS_DE_GESTION.slice(0, 8),
   'expedientes.ver',
   'expedientes.ver_todos',
 ];

@@ -13,6 +13,7 @@ import {
 const u = (id: number, nombre: string, id_padre: number | null, activa = true): Unidad => ({
   id,
   codigo: `LA00190${String(id).padStart(2, '0')}`,
+  codigo_dir3: null,
   nombre,
   id_padre,
   activa,

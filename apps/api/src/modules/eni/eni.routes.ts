@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerOf } from '../../shared/caller/caller';
+import { requirePermiso } from '../../shared/caller/permisos';
+import { idDeRuta } from '../../shared/id-param';
+import { contentDisposition } from '../documentos/documentos.public';
+import { expedienteNoExiste, findExpediente } from '../expedientes/expedientes.public';
+import { findArchivosFirma } from './eni.repository';
+import { firmaNoExiste, MENSAJES_ENI } from './eni.mensajes';
+import { archivoFirmaSchema, firmasSchema, remisionSchema } from './eni.schemas';
+import { listarFirmas } from './firmas.service';
+import { cerrarRemision } from './remision.service';
+
+/** Authenticated. Signatures are read with sight of the expediente; remisión is a change of estado. */
+const eniRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const idExpediente = (raw: string) => idDeRuta(raw, expedienteNoExiste);
+  const ver = requirePermiso('expedientes.ver');
+
+  app.get('/expedientes/:id/firmas', { schema: firmasSchema, preValidation: ver }, async (request) => ({
+    success: true as const,
+    data: await listarFirmas(app.db, await callerOf(request), idExpediente(request.params.id)),
+  }));
+
+  app.get(
+    '/expedientes/:id/firmas/:id_firma/indice.:formato',
+    { schema: archivoFirmaSchema, preValidation: ver, config: { limite: { clase: 'exportacion' } } },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const id = idExpediente(request.params.id);
+      const expediente = await findExpediente(app.db, caller, id);
+      if (!expediente) throw expedienteNoExiste();
+      const firma = await findArchivosFirma(app.db, id, idDeRuta(request.params.id_firma, firmaNoExiste));
+      if (!firma) throw firmaNoExiste();
+      const xml = request.params.formato === 'xml';
+      const nombre = `indice-firmado-${expediente.numero}-${firma.motivo}-${firma.firmado_en.toISOString().slice(0, 10)}.${request.params.formato}`;
+      return reply
+        .header('content-type', xml ? 'application/xml; charset=utf-8' : 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', nombre))
+        .header('cache-control', 'no-store')
+        .send(xml ? firma.xml : Buffer.from(firma.pdf));
+    },
+  );
+
+  app.post(
+    '/expedientes/:id/remision',
+    { schema: remisionSchema, preValidation: requirePermiso('expedientes.cambiar_estado') },
+    async (request) => ({
+      success: true as const,
+      msg: MENSAJES_ENI.remisionCerrada,
+      data: await cerrarRemision(
+        app.db,
+        await callerOf(request),
+        idExpediente(request.params.id),
+        request.body.version,
+        app.firmarIndice,
+      ),
+    }),
+  );
+};
+
+export default eniRoutes;

@@ -1,0 +1,51 @@
+import { CerrarRemisionSchema, FirmasExpedienteSchema } from '@ecodigital/contracts/eni';
+import { ReadEnvelope, WriteEnvelope } from '@ecodigital/contracts/envelope';
+import { ExpedienteSchema } from '@ecodigital/contracts/expedientes';
+import { Type } from 'typebox';
+import { IdParamsSchema } from '../../shared/id-param';
+
+const ApiError = { $ref: 'ApiError' } as const;
+const tags = ['eni'];
+
+const archivo = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: Type.String({ format: 'binary' }) } },
+});
+
+export const firmasSchema = {
+  tags,
+  summary: 'Firmas del índice con el sello de la institución (al cerrar y al cerrar para remisión)',
+  params: IdParamsSchema('id_expediente'),
+  response: { 200: ReadEnvelope(FirmasExpedienteSchema), 404: ApiError },
+};
+
+const FirmaParams = Type.Object({
+  id: Type.String({ description: 'id_expediente' }),
+  id_firma: Type.String({ description: 'id_firma' }),
+  formato: Type.Union([Type.Literal('xml'), Type.Literal('pdf')], { description: 'xml (ENI, XAdES) o pdf (PAdES)' }),
+});
+
+export const archivoFirmaSchema = {
+  tags,
+  summary: 'Descarga un índice firmado: el XML ENI con su firma XAdES o el PDF con su firma PAdES',
+  params: FirmaParams,
+  produces: ['application/xml', 'application/pdf'],
+  response: {
+    200: {
+      description: 'Índice firmado',
+      content: {
+        'application/xml': archivo('application/xml', 'ENI').content['application/xml'],
+        'application/pdf': archivo('application/pdf', 'PDF').content['application/pdf'],
+      },
+    },
+    404: ApiError,
+  },
+};
+
+export const remisionSchema = {
+  tags,
+  summary: 'Cierra el índice para remisión (ENI E03) y lo firma; después el expediente no admite cambios',
+  params: IdParamsSchema('id_expediente'),
+  body: CerrarRemisionSchema,
+  response: { 200: WriteEnvelope(ExpedienteSchema), 403: ApiError, 404: ApiError, 409: ApiError },
+};
