@@ -64,6 +64,9 @@ const SIN_LA_REGLA: Record<string, string> = {
   'modules/integridad/integridad.repository.ts#findHallazgos': ADMINISTRACION,
   'modules/integridad/notificados.ts#findHallazgosNoVistos':
     'avisos de integridad, solo para quien tiene administracion.integridad, que vigila todos los archivos',
+  'modules/eni/eni.repository.ts#findDatosEni': POR_ID_TRAS_LA_REGLA,
+  'modules/eni/eni.repository.ts#findDocumentosEni': POR_ID_TRAS_LA_REGLA,
+  'modules/expedientes/expedientes.repository.ts#remisionCerrada': POR_ID_TRAS_LA_REGLA,
   'copias/instantanea.ts#leerEnInstantanea': `${SIN_PERSONA}: la copia de seguridad`,
   'copias/restaurar.ts#restaurar': `${SIN_PERSONA}: la restauración`,
 };

@@ -87,6 +87,15 @@ const RUTAS: Record<string, Clasificacion> = {
   },
   'DELETE /api/expedientes/:id/accesos/:id_acceso': { clase: 'expediente' },
   'GET /api/expedientes/:id/plazo': { clase: 'expediente' },
+  'GET /api/expedientes/:id/interesados': { clase: 'expediente' },
+  'POST /api/expedientes/:id/interesados': {
+    clase: 'expediente',
+    cuerpo: () => ({ documento: '12345678Z', nombre: 'Interesada que no debe' }),
+  },
+  'DELETE /api/expedientes/:id/interesados/:id_interesado': { clase: 'expediente' },
+  'GET /api/expedientes/:id/firmas': { clase: 'expediente' },
+  'GET /api/expedientes/:id/firmas/:id_firma/indice.:formato': { clase: 'expediente' },
+  'POST /api/expedientes/:id/remision': { clase: 'expediente', cuerpo: ({ version }) => ({ version }) },
   'POST /api/expedientes/:id/plazo/suspension': {
     clase: 'expediente',
     cuerpo: () => ({ motivo: 'Suspendido por quien no debe' }),
@@ -141,6 +150,9 @@ const RUTAS: Record<string, Clasificacion> = {
 function url(plantilla: string, id: number, idAcceso: number): string {
   return plantilla
     .replace(':id_acceso', String(idAcceso))
+    .replace(':id_interesado', '1')
+    .replace(':id_firma', '1')
+    .replace(':formato', 'xml')
     .replace(':id', String(id))
     .replace(':rol', 'lector')
     .replace(':cola', 'texto')
