@@ -9,7 +9,19 @@ import { afterAll, describe, expect, it } from 'vitest';
  * it lived at `filePath`; the files it imports are the repository's real ones.
  */
 const repoRoot = path.join(import.meta.dirname, '..', '..');
-const eslint = new ESLint({ cwd: repoRoot });
+// The linted code exists on no disk, so no tsconfig includes it: the rules that need types are left
+// out here (the boundaries need none), and the parser does not ask the project service.
+const eslint = new ESLint({
+  cwd: repoRoot,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+      '@typescript-eslint/switch-exhaustiveness-check': 'off',
+    },
+  },
+});
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });

@@ -26,6 +26,9 @@ function corrigeLoQueLasReglasNuevasProhiben(abrir: () => Promise<{ db: Database
       db,
       todas.filter((migracion) => migracion.version < '011'),
     );
+    // The demo seed writes today's schema: the DIR3 column it fills came later (019), so it is
+    // added ahead of its time; migration 011 does not read it.
+    await db.query('ALTER TABLE unidad ADD COLUMN codigo_dir3 text');
     await sembrarOrganizacionDemo(db);
   });
   afterAll(() => cerrar());

@@ -34,11 +34,19 @@ const ADMINISTRACION = {
   nom_mostrar: 'Administración',
   nom_modulo: 'administracion',
   icon: 'SettingOutlined',
-  children: ['unidades', 'personas', 'roles', 'catalogos', 'auditoria', 'indice', 'trabajos', 'integridad'].map(
-    (area) => ({
-      nom_modulo: `administracion/${area}`,
-    }),
-  ),
+  children: [
+    'unidades',
+    'personas',
+    'roles',
+    'catalogos',
+    'calendario',
+    'auditoria',
+    'indice',
+    'trabajos',
+    'integridad',
+  ].map((area) => ({
+    nom_modulo: `administracion/${area}`,
+  })),
 };
 
 const SUBIR_DOCUMENTOS = {
