@@ -20,6 +20,7 @@ export function Panel({
   style?: CSSProperties;
   children: ReactNode;
   'aria-busy'?: boolean | 'true' | 'false';
+  'data-testid'?: string;
 }) {
   const { token } = theme.useToken();
   return (

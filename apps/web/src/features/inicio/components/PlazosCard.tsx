@@ -1,6 +1,7 @@
-import { Card, Empty, Flex, Skeleton } from 'antd';
+import { Empty, Flex, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import type { FiltroPlazo } from '@ecodigital/contracts/plazos.rules';
+import { Panel } from '../../../components/Panel';
 import { Vencimiento } from '../../../components/Vencimiento';
 import { SCROLL_HEIGHT_MEDIUM_PX } from '../../../lib/constants';
 import { formatNumber } from '../../../lib/format';
@@ -17,7 +18,7 @@ const CIFRAS: { filtro: FiltroPlazo; clave: 'vencidos' | 'esta_semana' | 'suspen
 export function PlazosCard() {
   const plazos = usePlazos();
   return (
-    <Card title={<h2 className="inicio-card-title">Plazos</h2>} size="small" data-testid="inicio-plazos">
+    <Panel title={<h2 className="inicio-card-title">Plazos</h2>} data-testid="inicio-plazos">
       {plazos.isError ? (
         <BlockError what="los plazos" onRetry={() => void plazos.refetch()} />
       ) : !plazos.data ? (
@@ -62,6 +63,6 @@ export function PlazosCard() {
           )}
         </Flex>
       )}
-    </Card>
+    </Panel>
   );
 }
