@@ -62,6 +62,11 @@ export function ColaTrabajosCard({ cola }: { cola: ColaTrabajos }) {
             </Button>
           ) : (
             <Popconfirm
+              // Opened from the card's left edge and growing rightwards: centred on the button it
+              // covered the side menu, hiding the focus of its links from whoever tabs past it.
+              // On a phone it fits between the button's left edge and the screen's right one.
+              placement="topLeft"
+              styles={{ root: { maxWidth: 'min(420px, calc(100vw - 64px))' } }}
               title={`¿Pausar la cola «${cola.titulo}»?`}
               description="Sus trabajos pendientes esperarán hasta que la reanude; los que están en curso terminan."
               okText="Pausar"
