@@ -133,6 +133,12 @@ describe('the signed índice (real PostgreSQL, real dev IdP, xmlsec1, pdfsig, xm
       firmado_por: { username: 'gestor' },
     });
     expect(lista[0].certificado.sujeto).toMatch(/solo desarrollo/);
+    const historial = (await as.gestor.get(`/api/expedientes/${expediente.id_expediente}/historial`)).json();
+    const firmado = historial.data.items.find((evento: { evento: string }) => evento.evento === 'indice_firmado');
+    // The test seal's name already says «solo desarrollo»: said once, not twice.
+    expect(firmado.descripcion).toBe(
+      'Firmó el índice (2 documentos) con el sello «Sello de órgano de pruebas (solo desarrollo)»: cierre del expediente.',
+    );
 
     const xml = await descargar(lista[0].id_firma, 'xml');
     const xmlsec1 = await xmlsec(xml);

@@ -55,8 +55,10 @@ export async function firmarIndice(
     id_usuario: datos.id_usuario,
     evento: 'indice_firmado',
     descripcion:
-      `Firmó el índice (${documentos.length} documentos) con el sello «${cn}»` +
-      `${sello.soloDesarrollo ? ' (solo desarrollo)' : ''}: ${MOTIVO_FIRMA_ETIQUETAS[datos.motivo].toLowerCase()}.`,
+      `Firmó el índice (${documentos.length === 1 ? '1 documento' : `${documentos.length} documentos`}) ` +
+      `con el sello «${cn}»` +
+      `${sello.soloDesarrollo && !/solo desarrollo/i.test(cn) ? ' (solo desarrollo)' : ''}: ` +
+      `${MOTIVO_FIRMA_ETIQUETAS[datos.motivo].toLowerCase()}.`,
   });
   return id;
 }
