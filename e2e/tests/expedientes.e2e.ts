@@ -129,18 +129,20 @@ describe('expedientes', () => {
 
     await page.getByRole('tab', { name: 'Historial' }).click();
     const eventos = page.getByTestId('historial-evento');
-    await expect.poll(() => eventos.count()).toBe(5);
+    // Closing signs the índice with the institution's seal: its own event, right after the closing.
+    await expect.poll(() => eventos.count()).toBe(6);
     const kinds = await Promise.all((await eventos.all()).map((evento) => evento.getAttribute('data-evento')));
-    expect(kinds).toEqual(['cambio_estado', 'cambio_estado', 'cambio_estado', 'edicion', 'creacion']);
+    expect(kinds).toEqual(['cambio_estado', 'indice_firmado', 'cambio_estado', 'cambio_estado', 'edicion', 'creacion']);
     const texts = await eventos.allInnerTexts();
     expect(texts[0]).toMatch(/Cerrado.*En trámite/s);
     expect(texts[0]).toContain(`Motivo: ${MOTIVO_REAPERTURA}`);
-    expect(texts[1]).toContain('Motivo: Resuelto favorablemente');
-    expect(texts[2]).toMatch(/Abierto.*En trámite/s);
-    expect(texts[3]).toContain(ASUNTO_INICIAL);
-    expect(texts[3]).toContain(ASUNTO_EDITADO);
-    expect(texts[3]).toMatch(/Asunto:\s*Licencia de obra menor en calle Mayor 12\s*→\s*Licencia de obra mayor/);
-    expect(texts[4]).toContain(numero);
+    expect(texts[1]).toContain('Firmó el índice');
+    expect(texts[2]).toContain('Motivo: Resuelto favorablemente');
+    expect(texts[3]).toMatch(/Abierto.*En trámite/s);
+    expect(texts[4]).toContain(ASUNTO_INICIAL);
+    expect(texts[4]).toContain(ASUNTO_EDITADO);
+    expect(texts[4]).toMatch(/Asunto:\s*Licencia de obra menor en calle Mayor 12\s*→\s*Licencia de obra mayor/);
+    expect(texts[5]).toContain(numero);
     for (const text of texts) expect(text).toContain(`Juan Carlos Pérez Ruiz · ${today}`);
     await dismissToasts(page);
     await screenshot(page, 'expediente-historial');

@@ -78,9 +78,11 @@ describe('organisation and access', () => {
         expect.stringContaining('Personas'),
         expect.stringContaining('Roles y permisos'),
         expect.stringContaining('Catálogos'),
+        expect.stringContaining('Calendario laboral'),
         expect.stringContaining('Auditoría'),
         expect.stringContaining('Índice de búsqueda'),
         expect.stringContaining('Colas de trabajos'),
+        expect.stringContaining('Integridad de los documentos'),
       ]);
       for (const name of ['Unidades', 'Personas', 'Roles y permisos', 'Catálogos', 'Auditoría']) {
         await sideMenu(page).getByRole('link', { name, exact: true }).waitFor();

@@ -40,7 +40,11 @@ describe('the shell', () => {
   it('passes id_expediente to the detail view', async () => {
     const { page } = await signedInPage(browser(), 'gestor', '/expedientes/ver/42');
     await expectPath(page, '/expedientes/ver/42');
-    await page.getByText('42').first().waitFor();
+    // The page never shows an internal id: the id is seen in what the detail asks the API for.
+    const pedido = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/expedientes/42');
+    await page.reload();
+    await pedido;
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await screenshot(page, 'expediente-detalle');
     await page.context().close();
   });
