@@ -77,12 +77,13 @@ describe('expedientes', () => {
     await chooseOption(page, dialog.getByLabel('Unidad responsable', { exact: true }), 'Urbanismo', { type: true });
     await dialog.getByLabel('Interesado', { exact: true }).fill('Ana Martínez Soto');
     const documento = dialog.getByLabel('Documento del interesado', { exact: true });
-    await documento.fill('12345');
-    await dialog.getByText('Formato no válido (DNI, NIE, NIF o cédula).').waitFor();
+    await documento.fill('12345678a');
+    const letraMal = 'El NIF 12345678A no es válido: la letra no corresponde al número. Revise que está bien escrito.';
+    await dialog.getByText(letraMal).waitFor();
     await documento.fill('12345678z');
     expect(await documento.inputValue()).toBe('12345678Z');
     await chooseOption(page, dialog.getByLabel('Responsable', { exact: true }), 'Juan Carlos', { type: true });
-    await expect.poll(() => dialog.getByText('Formato no válido (DNI, NIE, NIF o cédula).').count()).toBe(0);
+    await expect.poll(() => dialog.getByText(letraMal).count()).toBe(0);
     await screenshot(page, 'expediente-formulario');
 
     await dialog.getByRole('button', { name: 'Crear expediente' }).click();
@@ -234,7 +235,7 @@ describe('expedientes', () => {
       },
       {
         asunto: 'Queja por obras sin vallar en la plaza de España',
-        tipo: 'Queja o reclamo',
+        tipo: 'Queja o reclamación',
         unidad: 'Urbanismo',
         tramitar: false,
       },

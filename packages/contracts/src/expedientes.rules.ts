@@ -37,7 +37,11 @@ export const LIMITES_EXPEDIENTE = {
   motivoTransferenciaMin: 5,
 } as const;
 
-/** DNI, NIE, NIF/CIF (Spain) or a numeric cédula: shape only, no check digit. */
+/**
+ * The shape of a NIF (DNI), NIE or CIF; its control character is `identificacion.problemaDocumento`'s
+ * to judge. The bare number is only the shape of documents stored before that check existed: they are
+ * kept when an expediente is saved unchanged, and refused when written anew.
+ */
 export const DOCUMENTO_IDENTIDAD_PATTERN =
   '^(?:[0-9]{8}[A-Z]|[XYZ][0-9]{7}[A-Z]|[ABCDEFGHJKLMNPQRSUVW][0-9]{7}[0-9A-J]|[0-9]{6,10})$';
 

@@ -45,6 +45,7 @@ const ALL = [
   '020_indice_firmado',
   '024_plazos',
   '030_integridad',
+  '031_queja_o_reclamacion',
 ];
 
 describe('migrations on PostgreSQL', () => {

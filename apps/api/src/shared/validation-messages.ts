@@ -5,7 +5,7 @@ import { DIR3_PATTERN } from '@ecodigital/contracts/eni';
 
 /** What a person should type, for the patterns the contracts use. */
 const PATRONES: Record<string, string> = {
-  [DOCUMENTO_IDENTIDAD_PATTERN]: 'DNI, NIE, NIF o cédula',
+  [DOCUMENTO_IDENTIDAD_PATTERN]: 'NIF, NIE o CIF',
   [DIR3_PATTERN]: 'un código DIR3: una letra, una letra o cifra y siete cifras (L01280796)',
 };
 

@@ -1,4 +1,5 @@
 import { DOCUMENTO_IDENTIDAD_PATTERN } from '@ecodigital/contracts/expedientes';
+import { claseDocumento, problemaDocumento } from '@ecodigital/contracts/identificacion';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { runMigrations } from '../db/migrator';
@@ -36,6 +37,12 @@ async function expectConsistent(db: Database, total: number) {
     usuarios: expect.any(Number),
   });
   expect(resumen!.usuarios).toBeGreaterThanOrEqual(3);
+  // Each document holds its control character, as one written through the API must.
+  const documentos = await db.query<{ documento: string }>(
+    `SELECT DISTINCT interesado_documento AS documento FROM expediente WHERE interesado_documento IS NOT NULL`,
+  );
+  expect(documentos.filter(({ documento }) => problemaDocumento(documento) !== null)).toEqual([]);
+  expect(new Set(documentos.map(({ documento }) => claseDocumento(documento)))).toEqual(new Set(['DNI', 'NIE', 'CIF']));
 
   // Per year: numbers 1…n without gaps, following the opening dates, and the counter at n.
   const años = await db.query<{ anio: number; n: number; maximo: number; ultimo: number; desordenados: number }>(

@@ -149,11 +149,11 @@ const ASUNTOS: [tipo: string, plantilla: string][] = [
   ['Solicitud', 'Petición de acceso a información pública'],
   ['Solicitud', 'Solicitud de subvención para actividades culturales'],
   ['Solicitud', 'Solicitud de tarjeta de estacionamiento para personas con discapacidad'],
-  ['Queja o reclamo', 'Queja por ruidos nocturnos en %s'],
-  ['Queja o reclamo', 'Reclamación por daños en la acera de %s'],
-  ['Queja o reclamo', 'Queja por el estado del alumbrado público en %s'],
-  ['Queja o reclamo', 'Reclamación por cobro indebido de tasa de basuras'],
-  ['Queja o reclamo', 'Queja por la atención recibida en la oficina de registro'],
+  ['Queja o reclamación', 'Queja por ruidos nocturnos en %s'],
+  ['Queja o reclamación', 'Reclamación por daños en la acera de %s'],
+  ['Queja o reclamación', 'Queja por el estado del alumbrado público en %s'],
+  ['Queja o reclamación', 'Reclamación por cobro indebido de tasa de basuras'],
+  ['Queja o reclamación', 'Queja por la atención recibida en la oficina de registro'],
   ['Licencia', 'Licencia de obra menor en %s'],
   ['Licencia', 'Licencia de obra mayor para vivienda unifamiliar en %s'],
   ['Licencia', 'Licencia de apertura de actividad comercial en %s'],
@@ -407,7 +407,13 @@ nuevos AS (
          CASE
            WHEN n.r_interesado < 0.05 OR n.r_documento < 0.05 THEN NULL
            WHEN n.r_interesado < 0.15 THEN
-             'B' || lpad(floor(random() * 10000000)::integer::text, 7, '0') || floor(random() * 10)::integer::text
+             -- A sociedad anónima's CIF: seven digits and the control digit they give.
+             (SELECT 'B' || c.s || ((10 - sum(CASE WHEN i % 2 = 0 THEN substr(c.s, i, 1)::integer
+                                              ELSE (substr(c.s, i, 1)::integer * 2) / 10 + (substr(c.s, i, 1)::integer * 2) % 10
+                                              END) % 10) % 10)::text
+              FROM (SELECT lpad((floor(random() * 10000000)::integer + n.g * 0)::text, 7, '0') AS s) AS c,
+                   generate_series(1, 7) AS i
+              GROUP BY c.s)
            WHEN n.r_documento < 0.15 THEN
              (SELECT substr('XYZ', 1 + (d / 10000000), 1) || lpad((d % 10000000)::text, 7, '0')
                      || substr('TRWAGMYFPDXBNJZSQVHLCKE', 1 + (d % 23), 1)

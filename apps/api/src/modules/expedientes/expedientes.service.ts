@@ -28,6 +28,7 @@ import {
 } from './expedientes.mensajes';
 import { perteneceAUnidad } from '../../shared/pertenencia';
 import { ApiHttpError, solicitudNoValida } from '../../shared/errors';
+import { problemaDocumento } from '@ecodigital/contracts/identificacion';
 import { ALCANCE_REDUCIDO, alcanceReducido } from './visibility';
 import { asegurarAdmiteCambios, asegurarTransicion } from './ciclo-de-vida';
 import { expedienteParaGestionar } from './para-gestionar';
@@ -131,6 +132,7 @@ export async function crear(db: Database, caller: Caller, body: CrearExpediente)
     interesado_documento: textoOpcional(body.interesado_documento),
     id_responsable: body.id_responsable ?? null,
   };
+  asegurarDocumentoNuevo(datos.interesado_documento, null);
   return db.transaction(async (tx) => {
     await comprobarCatalogos(tx, datos);
     await asegurarUnidadDeCreacion(tx, caller, datos.id_unidad);
@@ -266,6 +268,9 @@ export async function editar(
     asegurarAdmiteCambios(actual);
     if (body.id_unidad !== undefined && body.id_unidad !== actual.unidad.id) {
       throw solicitudNoValida(MENSAJES_EXPEDIENTE.unidadPorTransferencia);
+    }
+    if (pedidos.interesado_documento !== undefined) {
+      asegurarDocumentoNuevo(pedidos.interesado_documento, actual.interesado_documento);
     }
     await comprobarCatalogos(tx, pedidos, actual);
     if (pedidos.id_responsable !== undefined && pedidos.id_responsable !== (actual.responsable?.id_usuario ?? null)) {
@@ -445,6 +450,16 @@ function normalizarEdicion(body: EditarExpediente): Partial<DatosExpediente> {
       body.interesado_documento === undefined ? undefined : textoOpcional(body.interesado_documento),
     id_responsable: body.id_responsable,
   };
+}
+
+/**
+ * A document written anew must be a NIF, NIE or CIF whose control character holds (the schema only
+ * checks its shape). The one already stored is kept as it is, even from before this check.
+ */
+function asegurarDocumentoNuevo(documento: string | null, anterior: string | null): void {
+  if (documento === null || documento === anterior) return;
+  const problema = problemaDocumento(documento);
+  if (problema) throw solicitudNoValida(problema);
 }
 
 /** Blank optional text (already normalised, see `plugins/text-normalization`) is stored as "no value". */

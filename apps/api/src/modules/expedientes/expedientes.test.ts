@@ -265,7 +265,27 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       [
         'bad documento',
         { interesado_documento: '1234-ABC' },
-        'El campo «interesado_documento» no tiene un formato válido (DNI, NIE, NIF o cédula).',
+        'El campo «interesado_documento» no tiene un formato válido (NIF, NIE o CIF).',
+      ],
+      [
+        'NIF whose letter does not match',
+        { interesado_documento: '12345678A' },
+        'El NIF 12345678A no es válido: la letra no corresponde al número. Revise que está bien escrito.',
+      ],
+      [
+        'NIE whose letter does not match',
+        { interesado_documento: 'X1234567A' },
+        'El NIE X1234567A no es válido: la letra no corresponde al número. Revise que está bien escrito.',
+      ],
+      [
+        'CIF whose control does not match',
+        { interesado_documento: 'B12345670' },
+        'El CIF B12345670 no es válido: el carácter de control no corresponde. Revise que está bien escrito.',
+      ],
+      [
+        'a bare number (no NIF, NIE nor CIF)',
+        { interesado_documento: '1234567' },
+        expect.stringMatching(/^«1234567» no es un NIF, NIE ni CIF/) as unknown as string,
       ],
       ['asunto not text', { asunto: { texto: 'Solicitud' } }, 'El campo «asunto» debe ser un texto.'],
       ['tipo not a number', { id_tipo: 'uno' }, 'El campo «id_tipo» debe ser un número entero.'],
@@ -342,6 +362,32 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
   });
 
   describe('edition', () => {
+    it('keeps a document stored before its control character was checked, and refuses a new wrong one', async () => {
+      const creado = await crear();
+      // As an expediente of before the check: a bare number, written straight into the table.
+      await stack
+        .app()
+        .db.query(`UPDATE expediente SET interesado_documento = '1234567' WHERE id_expediente = $1`, [
+          creado.id_expediente,
+        ]);
+      const igual = await as.gestor.patch(`/api/expedientes/${creado.id_expediente}`, {
+        version: 1,
+        asunto: 'Solicitud con el documento de antes',
+        interesado_documento: '1234567',
+      });
+      expect(igual.statusCode, igual.body).toBe(200);
+      const otro = await as.gestor.patch(`/api/expedientes/${creado.id_expediente}`, {
+        version: 2,
+        interesado_documento: '12345678A',
+      });
+      expect(otro.statusCode).toBe(400);
+      expect(otro.json().msg).toBe(
+        'El NIF 12345678A no es válido: la letra no corresponde al número. Revise que está bien escrito.',
+      );
+      const ahora = (await as.gestor.get(`/api/expedientes/${creado.id_expediente}`)).json().data;
+      expect(ahora).toMatchObject({ version: 2, interesado_documento: '1234567' });
+    });
+
     it('changes the fields sent, bumps the version and records old → new with display values', async () => {
       const creado = await crear();
       const responsables = (await as.gestor.get('/api/catalogos/responsables')).json().data as {
@@ -663,7 +709,7 @@ describe('expedientes API (real PostgreSQL, real dev IdP)', () => {
       const tipos = (await as.consulta.get('/api/catalogos/tipos-expediente')).json();
       expect(tipos.data.map((tipo: { nombre: string }) => tipo.nombre)).toEqual([
         'Solicitud',
-        'Queja o reclamo',
+        'Queja o reclamación',
         'Licencia',
         'Contrato',
         'Recurso',

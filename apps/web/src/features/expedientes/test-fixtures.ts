@@ -6,7 +6,7 @@ export const lucia = { id_usuario: 3, nombre_completo: 'Lucía Fernández Díaz'
 /** `GET /api/catalogos/tipos-expediente`: one deactivated, which forms no longer offer. */
 export const TIPOS = [
   { id: 1, nombre: 'Solicitud', activo: true },
-  { id: 2, nombre: 'Queja o reclamo', activo: true },
+  { id: 2, nombre: 'Queja o reclamación', activo: true },
   { id: 3, nombre: 'Licencia', activo: true },
   { id: 4, nombre: 'Recurso de alzada', activo: false },
 ];

@@ -1,5 +1,6 @@
 import { Alert, Col, Form, Input, Row, Select } from 'antd';
-import { DOCUMENTO_IDENTIDAD_PATTERN, LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
+import { LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
+import { problemaDocumento } from '@ecodigital/contracts/identificacion';
 import type { Responsable } from '@ecodigital/contracts/expedientes';
 import { useResponsables } from '../api/get-responsables';
 import { useTiposExpediente } from '../api/get-tipos-expediente';
@@ -12,7 +13,6 @@ import { useEnvio } from '../../../lib/use-envio';
 import { FormModal } from '../../../components/FormModal';
 import { reglasTexto } from '../../../lib/reglas-texto';
 
-const documentoPattern = new RegExp(DOCUMENTO_IDENTIDAD_PATTERN);
 const { asuntoMin, asuntoMax, descripcionMax, interesadoNombreMax, interesadoDocumentoMax } = LIMITES_EXPEDIENTE;
 
 interface Props {
@@ -190,9 +190,18 @@ export function ExpedienteFormModal({ title, okText, open, mode, initialValues, 
             name="interesado_documento"
             label="Documento del interesado"
             normalize={(value: string | undefined) => value?.toUpperCase().replace(/\s+/g, '')}
-            rules={[{ pattern: documentoPattern, message: 'Formato no válido (DNI, NIE, NIF o cédula).' }]}
+            rules={[
+              {
+                // The document already stored is kept as it is; one written anew must hold its control character.
+                validator: (_rule, value: string | undefined) => {
+                  if (!value || value === initialValues?.interesado_documento) return Promise.resolve();
+                  const problema = problemaDocumento(value);
+                  return problema ? Promise.reject(new Error(problema)) : Promise.resolve();
+                },
+              },
+            ]}
           >
-            <Input maxLength={interesadoDocumentoMax} placeholder="DNI, NIE, NIF o cédula" />
+            <Input maxLength={interesadoDocumentoMax} placeholder="NIF, NIE o CIF" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

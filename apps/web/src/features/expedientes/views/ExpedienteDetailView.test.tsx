@@ -137,7 +137,7 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Se cambia con «Transferir».')).toBeTruthy();
     // The tipo offers only active entries.
     const tipos = (await openOptions(dialog, 'Tipo')).map((option) => option.textContent);
-    expect(tipos).toEqual(['Solicitud', 'Queja o reclamo', 'Licencia']);
+    expect(tipos).toEqual(['Solicitud', 'Queja o reclamación', 'Licencia']);
     expect(server().requests.some((request) => request.query.get('ambito') === 'creacion')).toBe(false);
   });
 
@@ -255,8 +255,13 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     fireEvent.change(documento, { target: { value: '12ab' } });
     await userEvent.click(dialogButton(dialog, 'Guardar cambios'));
     await within(dialog).findByText('El asunto debe tener al menos 5 caracteres.');
-    await within(dialog).findByText('Formato no válido (DNI, NIE, NIF o cédula).');
+    await within(dialog).findByText(/^«12AB» no es un NIF, NIE ni CIF/);
     expect((documento as HTMLInputElement).value).toBe('12AB');
+    // The right shape with the wrong control letter is refused too, before anything is sent.
+    fireEvent.change(documento, { target: { value: '12345678a' } });
+    await within(dialog).findByText(
+      'El NIF 12345678A no es válido: la letra no corresponde al número. Revise que está bien escrito.',
+    );
     expect(server().requests.some((request) => request.method === 'PATCH')).toBe(false);
   });
 

@@ -204,7 +204,7 @@ describe('ExpedientesListView', { timeout: 20_000 }, () => {
     await waitFor(() => expect(optionsOf(unidad)).toEqual(['Urbanismo', 'Urbanismo › Sección de Licencias']));
     const tipo = within(dialog).getByLabelText('Tipo');
     fireEvent.mouseDown(tipo.closest('.ant-select')!);
-    await waitFor(() => expect(optionsOf(tipo)).toEqual(['Solicitud', 'Queja o reclamo', 'Licencia']));
+    await waitFor(() => expect(optionsOf(tipo)).toEqual(['Solicitud', 'Queja o reclamación', 'Licencia']));
     expect(
       server()
         .requests.filter((request) => request.path === '/api/catalogos/unidades')
