@@ -8,6 +8,7 @@ import { paginationItemRender } from '../../../components/pagination-item-render
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { useDenegaciones } from '../api/get-denegaciones';
 import { positiveInt } from '../search-params';
+import { matchesOption } from '../../../lib/option-match';
 import './administracion.css';
 
 const PERIODOS = [
@@ -128,6 +129,7 @@ export function AccesosDenegadosView() {
             <Select<number>
               aria-label="Periodo"
               options={PERIODOS}
+              showSearch={{ filterOption: matchesOption }}
               value={query.dias ?? DIAS_DENEGACIONES.porDefecto}
               onChange={(dias) => update({ dias })}
               style={{ width: 200, maxWidth: '100%' }}

@@ -29,6 +29,7 @@ import { diaEs } from '../../../components/Vencimiento';
 import { reglasTexto, textoNormalizado } from '../../../lib/reglas-texto';
 import { useEnvio } from '../../../lib/use-envio';
 import { useBorrarFestivo, useCrearFestivo, useFestivos } from '../api/plazos';
+import { matchesOption } from '../../../lib/option-match';
 import './administracion.css';
 
 const DIAS_SEMANA = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
@@ -79,6 +80,7 @@ function NuevoFestivoForm({ anio }: { anio: number }) {
         </Form.Item>
         <Form.Item name="ambito" label="Ámbito" rules={[{ required: true, message: 'Indique el ámbito.' }]}>
           <Select
+            showSearch={{ filterOption: matchesOption }}
             style={{ width: 160 }}
             options={AMBITOS_FESTIVO.map((ambito) => ({ value: ambito, label: AMBITO_FESTIVO_ETIQUETAS[ambito] }))}
           />
