@@ -5,6 +5,7 @@ import { formatFileSize } from '../../../lib/format-size';
 import { isEditable, type ArchivoEnCola } from '../upload-queue';
 import { UploadResult } from './UploadResult';
 import { selectClear } from '../../../components/clear-buttons';
+import { matchesOption } from '../../../lib/option-match';
 
 interface Props {
   items: ArchivoEnCola[];
@@ -35,6 +36,7 @@ export function UploadList({ items, tipos, tiposLoading, onTipo, onTipoATodos, o
       placeholder="Seleccione…"
       value={item.id_tipo_documental}
       options={tipoOptions}
+      showSearch={{ filterOption: matchesOption }}
       loading={tiposLoading}
       allowClear={selectClear(`Quitar el tipo documental de ${item.file.name}`)}
       status={item.faltaTipo ? 'error' : undefined}
@@ -43,8 +45,9 @@ export function UploadList({ items, tipos, tiposLoading, onTipo, onTipoATodos, o
       style={{ width: '100%' }}
     />
   );
+  // A file already stored belongs to the expediente: it is annulled there, not removed from here.
   const accion = (item: ArchivoEnCola) =>
-    item.estado === 'enviando' || item.estado === 'en_cola' ? (
+    item.estado === 'subido' ? null : item.estado === 'enviando' || item.estado === 'en_cola' ? (
       <Button size="small" danger onClick={() => onCancel(item.uid)} aria-label={`Cancelar ${item.file.name}`}>
         Cancelar
       </Button>
@@ -100,6 +103,7 @@ export function UploadList({ items, tipos, tiposLoading, onTipo, onTipoATodos, o
           placeholder="Seleccione…"
           value={tipoParaTodos}
           options={tipoOptions}
+          showSearch={{ filterOption: matchesOption }}
           onChange={setTipoParaTodos}
           style={{ width: 210, maxWidth: '100%' }}
         />

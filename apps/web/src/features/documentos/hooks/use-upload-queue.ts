@@ -4,8 +4,11 @@ import { documentosKeys } from '../api/keys';
 import { uploadDocumento } from '../api/upload-documento';
 import { sendable, uploadQueueReducer, type ArchivoEnCola } from '../upload-queue';
 
-/** Two at a time: the progress of each stays readable and the server is not flooded. */
-export const UPLOAD_CONCURRENCY = 2;
+/**
+ * One at a time: the expediente numbers its documents in the order they arrive, and that order must
+ * be the one the person listed (the índice's foliation), not whichever file finished first.
+ */
+export const UPLOAD_CONCURRENCY = 1;
 
 let uidSequence = 0;
 const nextUid = () => `archivo-${++uidSequence}`;

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { signInWith } from '../../../testing/set-up-test-api-server';
@@ -116,8 +117,21 @@ const posts = () => server().requests.filter((request) => request.method === 'PO
 
 describe('SubirDocumentosView', { timeout: 60_000 }, () => {
   it('preselects the expediente, flags bad files, sends the rest one file per request with the tipo first', async () => {
+    // Each answer is held back a little: a request that arrives before the previous answer left
+    // means two files travelled at once, and the expediente would number them as they finished.
+    const normal = server().routes.get('POST /api/expedientes/7/documentos')!;
+    let ocupadoHasta = 0;
+    let aLaVez = false;
+    server().routes.set('POST /api/expedientes/7/documentos', (request) => {
+      if (Date.now() < ocupadoHasta) aLaVez = true;
+      ocupadoHasta = Date.now() + 150;
+      return { ...normal(request), delayMs: 150 };
+    });
     renderUpload();
     await screen.findByText('EXP-2025-000007 — Licencia de obra menor');
+    expect(screen.getByRole('link', { name: 'Volver al expediente EXP-2025-000007' }).getAttribute('href')).toBe(
+      '/expedientes/ver/7',
+    );
 
     const huge = new File(['x'], 'enorme.pdf', { type: 'application/pdf' });
     Object.defineProperty(huge, 'size', { value: 101 * 1024 * 1024 });
@@ -139,7 +153,17 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
     await waitFor(() => expect(resultOf('repetido.txt').textContent).toBe('Elija el tipo documental.'));
     expect(posts()).toEqual([]);
 
-    await pickOption('Tipo documental para todos', 'Informe');
+    // A tipo is typed as well as picked, without its accent: «resolucion» and Enter is Resolución.
+    const paraTodos = screen.getByLabelText('Tipo documental para todos');
+    await userEvent.type(paraTodos, 'resolucion');
+    await waitFor(() => {
+      const ofrecidas = document
+        .getElementById(paraTodos.getAttribute('aria-controls') ?? '')
+        ?.closest('.ant-select-dropdown')
+        ?.querySelectorAll('.ant-select-item-option');
+      expect([...(ofrecidas ?? [])].map((opcion) => opcion.textContent)).toEqual(['Resolución']);
+    });
+    fireEvent.keyDown(paraTodos, { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar a todos' }));
     await pickOption('Tipo documental de Solicitud nº 5.pdf', 'Solicitud');
     fireEvent.click(send);
@@ -149,7 +173,13 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
     expect(resultOf('disfrazado.pdf').textContent).toBe(
       ' Rechazado: El archivo «disfrazado.pdf» no es un PDF: su contenido es un ejecutable.',
     );
-    expect(resultOf('Solicitud nº 5.pdf').textContent).toMatch(/^ Subido como nº [12]$/);
+    // One file at a time, numbered in the order listed.
+    expect(aLaVez).toBe(false);
+    expect(resultOf('Solicitud nº 5.pdf').textContent).toBe(' Subido como nº 1');
+    expect(resultOf('repetido.txt').textContent).toMatch(/^ Subido como nº 2/);
+    // What is stored is the expediente's now: no «Quitar» beside it; a refused file can still go.
+    expect(within(rowOf('Solicitud nº 5.pdf')).queryByRole('button', { name: /Quitar/ })).toBeNull();
+    within(rowOf('disfrazado.pdf')).getByRole('button', { name: 'Quitar disfrazado.pdf' });
     expect(resultOf('repetido.txt').textContent).toContain(
       'El mismo archivo ya está en el expediente EXP-2025-000003.',
     );
@@ -166,7 +196,7 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
     const byName = new Map(sent.map((parts) => [parts[1]!.filename, parts]));
     expect(byName.get('Solicitud nº 5.pdf')?.[0]?.content).toBe('1');
     expect(byName.get('Solicitud nº 5.pdf')?.[1]?.content).toBe('%PDF-1.4 solicitud');
-    expect(byName.get('repetido.txt')?.[0]?.content).toBe('2');
+    expect(byName.get('repetido.txt')?.[0]?.content).toBe('3');
     expect(
       posts().every((request) => request.authorization === undefined || request.authorization.startsWith('Bearer ')),
     ).toBe(true);

@@ -93,7 +93,18 @@ export function SubirDocumentosView() {
 
   return (
     <>
-      <PageHeader title="Subir documentos" subtitle="Incorpore documentos a un expediente abierto o en trámite." />
+      <PageHeader
+        title="Subir documentos"
+        subtitle="Incorpore documentos a un expediente abierto o en trámite."
+        extra={
+          // The way back to where the person came from, or to the expediente they chose here.
+          usable && (
+            <Link to={`/expedientes/ver/${usable.id_expediente}`} state={{ numero: usable.numero }}>
+              Volver al expediente {usable.numero}
+            </Link>
+          )
+        }
+      />
       <Flex vertical gap={16}>
         <Card title="1. Expediente">
           <Form layout="vertical" component="div">
