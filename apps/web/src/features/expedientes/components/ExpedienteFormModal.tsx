@@ -1,4 +1,5 @@
 import { Alert, Col, Form, Input, Row, Select } from 'antd';
+import { useEffect } from 'react';
 import { LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import { problemaDocumento } from '@ecodigital/contracts/identificacion';
 import type { Responsable } from '@ecodigital/contracts/expedientes';
@@ -77,6 +78,11 @@ function ResponsableField({
 
 function UnidadDeCreacion({ loading, options }: { loading: boolean; options: { value: number; label: string }[] }) {
   const form = Form.useFormInstance<ExpedienteFormValues>();
+  const unica = options.length === 1 ? options[0]!.value : undefined;
+  useEffect(() => {
+    // Whoever may open expedientes in one unidad only has nothing to choose: it is filled in.
+    if (unica !== undefined && form.getFieldValue('id_unidad') === undefined) form.setFieldValue('id_unidad', unica);
+  }, [unica, form]);
   if (!loading && options.length === 0) {
     return (
       <Form.Item label="Unidad responsable" required>

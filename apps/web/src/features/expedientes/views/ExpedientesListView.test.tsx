@@ -227,6 +227,23 @@ describe('ExpedientesListView', { timeout: 20_000 }, () => {
     expect(server().requests.some((request) => request.query.get('unidad') === '3')).toBe(true);
   });
 
+  it('fills in the unidad when the person may open expedientes in only one, and offers its people', async () => {
+    unidadesDeCreacion = UNIDADES.filter((unidad) => unidad.id === 3);
+    renderList();
+    await screen.findByText('EXP-2025-000007');
+    await userEvent.click(screen.getByRole('button', { name: /Nuevo expediente/ }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Unidad responsable').closest('.ant-select')?.textContent).toBe(
+        'Urbanismo › Sección de Licencias',
+      ),
+    );
+    await within(dialog).findByText('Una persona de la unidad responsable o de una superior.');
+    const responsable = within(dialog).getByLabelText('Responsable');
+    fireEvent.mouseDown(responsable.closest('.ant-select')!);
+    await waitFor(() => expect(optionsOf(responsable)).toEqual(['Lucía Fernández Díaz']));
+  });
+
   it('says so, instead of an empty select, when the person may open expedientes in no unidad', async () => {
     unidadesDeCreacion = [];
     renderList();
