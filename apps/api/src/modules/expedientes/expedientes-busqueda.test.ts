@@ -13,7 +13,7 @@ const DATOS: [string, string | null, string | null, string, number, number, stri
   ['Licencia de obra menor', 'Pedro Sánchez Ortega', null, 'cerrado', 2, 0, '2024-05-01T08:00:00Z'],
   ['Contrato de limpieza viaria', null, 'B12345674', 'archivado', 3, 2, '2023-12-31T22:59:59Z'],
   ['Recurso de reposición 50% sanción', 'Lucía Peña', '87654321X', 'abierto', 4, 1, '2024-06-15T10:00:00Z'],
-  ['Solicitud_con_guiones bajos', "José O'Brien", '1234567890', 'en_tramite', 5, 2, '2024-06-15T10:00:00Z'],
+  ['Solicitud_con_guiones bajos', "José O'Brien", 'Y1234567X', 'en_tramite', 5, 2, '2024-06-15T10:00:00Z'],
   ["=cmd|' /C calc'!A0", '+34 600 000 000', null, 'abierto', 0, 0, '2024-06-15T10:00:00Z'],
   ['Asunto con ; punto y coma y "comillas"', '-menos', null, 'abierto', 0, 0, '2024-07-01T10:00:00Z'],
   ['@SUMA(A1:A2) en asunto', 'Barra \\ invertida', null, 'cerrado', 1, 1, '2024-07-02T10:00:00Z'],
