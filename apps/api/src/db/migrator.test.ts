@@ -46,6 +46,7 @@ const ALL = [
   '024_plazos',
   '030_integridad',
   '031_queja_o_reclamacion',
+  '032_actualizado_con_documentos_y_accesos',
 ];
 
 describe('migrations on PostgreSQL', () => {
