@@ -9,28 +9,29 @@ import {
   type DocumentosTabRender,
 } from '../../features/expedientes/views/ExpedienteDetailView';
 
-const documentosTab: DocumentosTabRender = (expediente) => (
-  <DocumentosTab
-    id_expediente={expediente.id_expediente}
-    numero={expediente.numero}
-    estado={expediente.estado}
-    gestion={expediente.gestion}
-  />
-);
-
 /** The seed passes `id_expediente` to the view as an input, so the view stays router-free. */
 export function ExpedienteVerRoute() {
   const { id_expediente = '' } = useParams();
   const queryClient = useQueryClient();
-  // A grant or a revocation is written to the expediente's historial, which the expedientes feature keeps.
+  // A voided document, a grant or a revocation is written to the expediente's historial and moves
+  // its «Última actualización»: both are the expedientes feature's (the detail's key holds them all).
+  const expedienteCambiado = (id: number) => () =>
+    void queryClient.invalidateQueries({ queryKey: expedientesKeys.detail(id) });
+  const documentosTab: DocumentosTabRender = (expediente) => (
+    <DocumentosTab
+      id_expediente={expediente.id_expediente}
+      numero={expediente.numero}
+      estado={expediente.estado}
+      gestion={expediente.gestion}
+      onChanged={expedienteCambiado(expediente.id_expediente)}
+    />
+  );
   const accesosTab: AccesosTabRender = (expediente) => (
     <AccesosTab
       id_expediente={expediente.id_expediente}
       numero={expediente.numero}
       gestion={expediente.gestion}
-      onChanged={() =>
-        void queryClient.invalidateQueries({ queryKey: expedientesKeys.historial(expediente.id_expediente) })
-      }
+      onChanged={expedienteCambiado(expediente.id_expediente)}
     />
   );
   return <ExpedienteDetailView id_expediente={id_expediente} documentosTab={documentosTab} accesosTab={accesosTab} />;

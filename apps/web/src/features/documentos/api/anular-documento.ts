@@ -10,12 +10,15 @@ export async function anularDocumento(id_documento: number, body: AnularDocument
   return response.data.data;
 }
 
-export function useAnularDocumento(id_expediente: number) {
+export function useAnularDocumento(id_expediente: number, onChanged?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id_documento, motivo }: { id_documento: number; motivo: string }) =>
       anularDocumento(id_documento, { motivo }),
     // Refetched on success and on refusal alike: a 409 means the list on screen is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentosKeys.list(id_expediente) }),
+    onSettled: async (_data, error) => {
+      if (!error) onChanged?.();
+      await queryClient.invalidateQueries({ queryKey: documentosKeys.list(id_expediente) });
+    },
   });
 }

@@ -42,6 +42,8 @@ export interface DocumentosTabProps {
   estado: EstadoExpediente;
   /** Whether the caller may change this expediente (upload, anular), not only see it. */
   gestion: boolean;
+  /** After a document is voided: the expediente's historial and last update changed with it. */
+  onChanged?: () => void;
 }
 
 function NombreDocumento({ documento }: { documento: Documento }) {
@@ -61,13 +63,13 @@ function NombreDocumento({ documento }: { documento: Documento }) {
 }
 
 /** The expediente's índice electrónico with preview, download, anulación and integrity check. */
-export function DocumentosTab({ id_expediente, numero, estado, gestion }: DocumentosTabProps) {
+export function DocumentosTab({ id_expediente, numero, estado, gestion, onChanged }: DocumentosTabProps) {
   const access = useDocumentosAccess();
   const navigate = useNavigate();
   const documentos = useDocumentos(id_expediente);
   const download = useDownloadDocumento();
   const downloadIndice = useDownloadIndice();
-  const anular = useAnularDocumento(id_expediente);
+  const anular = useAnularDocumento(id_expediente, onChanged);
   const verificar = useVerificarIntegridad(id_expediente);
   const [preview, setPreview] = useState<Documento | null>(null);
   const [anulando, setAnulando] = useState<Documento | null>(null);
