@@ -22,7 +22,6 @@ export default async function setup(project: TestProject) {
   // As in production: the API works as a role of its own, the schema's owner migrates.
   const api = await database.createRole();
   const dataDir = await mkdtemp(join(tmpdir(), 'ecodigital-e2e-'));
-  const webOrigin = `http://localhost:${E2E_WEB_PORT}`;
   const logLines: string[] = [];
 
   const stack = await startStack({
@@ -31,8 +30,7 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       PORT: String(E2E_WEB_PORT),
       IDP_PORT: String(E2E_IDP_PORT),
-      IDP_REDIRECT_URIS: `${webOrigin}/`,
-      IDP_POST_LOGOUT_REDIRECT_URIS: `${webOrigin}/`,
+      // No IDP_REDIRECT_URIS: the stack derives them from PORT, as `npm start` does with other ports.
       IDP_DATA_DIR: join(dataDir, 'idp'),
       DATA_DIR: dataDir,
       DATABASE_URL: api.url,

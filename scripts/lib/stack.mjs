@@ -116,8 +116,17 @@ export async function startStack({ env = process.env, dev = false, log = (line) 
   const apiPort = dev ? (env.API_PORT ?? '3001') : webPort;
   const idpUrl = env.IDP_PUBLIC_URL ?? `http://localhost:${idpPort}`;
   const issuer = env.OIDC_ISSUER ?? `${idpUrl}/realms/ecodigital`;
+  // Everything that follows from the ports follows together: the web's address is where the
+  // identity provider may send people back after signing in and out.
+  const redirectUris = env.IDP_REDIRECT_URIS ?? `http://localhost:${webPort}/`;
   // The dev identity provider's people need the demo organisation to see anything (DEMO_DATOS).
-  const shared = { ...env, IDP_PORT: idpPort, OIDC_ISSUER: issuer, DEMO_DATOS: env.DEMO_DATOS ?? 'true' };
+  const shared = {
+    ...env,
+    IDP_PORT: idpPort,
+    OIDC_ISSUER: issuer,
+    IDP_REDIRECT_URIS: redirectUris,
+    DEMO_DATOS: env.DEMO_DATOS ?? 'true',
+  };
 
   const processes = [];
   const stop = async () => {

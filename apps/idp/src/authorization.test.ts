@@ -51,6 +51,9 @@ describe('authorization endpoint', () => {
       expect(response.headers.get('location')).toBeNull();
       const html = await response.text();
       expect(html).toContain('No se pudo completar la solicitud');
+      expect(html).toContain(
+        'La aplicación pidió volver a una dirección que este proveedor de identidad no tiene registrada.',
+      );
       expect(html).toContain('redirect_uri');
     },
   );

@@ -47,6 +47,13 @@ function sessionUidOf(ctx: ProviderContext): string | undefined {
   return typeof source?.sessionUid === 'string' ? source.sessionUid : undefined;
 }
 
+/** What the person (often the one who installs it) reads when the application asked for something wrong. */
+const EXPLICACIONES_DE_ERROR: Record<string, string> = {
+  invalid_redirect_uri:
+    'La aplicación pidió volver a una dirección que este proveedor de identidad no tiene registrada. Si la aplicación escucha en otro puerto, arránquela con «npm start» (que lo tiene en cuenta) o indique su dirección en IDP_REDIRECT_URIS.',
+  invalid_client: 'La aplicación que pide el inicio de sesión no está registrada en este proveedor de identidad.',
+};
+
 export function createProvider(settings: ProviderSettings): Provider {
   const { issuer, clientId, users, keys, store, webOrigins, accessTokenTtl } = settings;
   const refreshTokens = new RefreshTokenJwt(keys.refreshTokenSecret, issuer);
@@ -211,7 +218,8 @@ export function createProvider(settings: ProviderSettings): Provider {
       ctx.type = 'html';
       ctx.body = errorPage(
         'No se pudo completar la solicitud',
-        'La solicitud de inicio o cierre de sesión no es válida. Vuelva a la aplicación e inténtelo de nuevo.',
+        EXPLICACIONES_DE_ERROR[out.error ?? ''] ??
+          'La solicitud de inicio o cierre de sesión no es válida. Vuelva a la aplicación e inténtelo de nuevo.',
         [out.error, out.error_description].filter(Boolean).join(': '),
       );
     },

@@ -374,7 +374,8 @@ export const VARIABLES = {
     procesos: ['IdP'],
     ...urls(),
     porDefecto: 'http://localhost:3000/',
-    descripcion: 'URI de redirección exactas del cliente `ecodigital-web` (lista separada por comas)',
+    descripcion:
+      'URI de redirección exactas del cliente `ecodigital-web` (lista separada por comas); `npm start` la deriva de `PORT`',
   },
   IDP_POST_LOGOUT_REDIRECT_URIS: {
     procesos: ['IdP'],
