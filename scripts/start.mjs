@@ -21,7 +21,9 @@ async function main() {
     await buildApi();
   }
   console.log('Arrancando el proveedor de identidad y la API…');
-  const stack = await startStack({ dev });
+  // The console shows warnings and errors; every request as a line of JSON (LOG_LEVEL=info, the
+  // API's own default) drowned them. Whoever wants the requests sets LOG_LEVEL.
+  const stack = await startStack({ dev, env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
 
   console.log(`\nEcoDigital está listo: ${stack.webUrl}`);
   console.log(`Proveedor de identidad (desarrollo): ${stack.issuer}`);

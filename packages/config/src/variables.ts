@@ -157,7 +157,8 @@ export const VARIABLES = {
     procesos: ['API'],
     ...uno('trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'),
     porDefecto: 'info',
-    descripcion: 'nivel de registro (`debug`, `info`, `warn`, `error`, `silent`)',
+    descripcion:
+      'nivel de registro (`debug`, `info`, `warn`, `error`, `silent`); `npm start` usa `warn` si no se indica (`info` registra cada petición)',
   },
   STORAGE_DRIVER: {
     procesos: ['API'],
