@@ -329,6 +329,8 @@ describe('expedientes', () => {
     await page.getByRole('heading', { name: numero, level: 1 }).waitFor();
     await page.getByText(ASUNTO_EDITADO).first().waitFor();
     expect(await actions(page).count()).toBe(0);
+    // The missing actions are explained, as they are to someone of another unidad.
+    await page.getByTestId('expediente-solo-lectura').getByText('Puede consultarlo, pero no modificarlo.').waitFor();
     for (const name of ['Editar', 'Pasar a trámite', 'Cerrar', 'Reabrir', 'Archivar']) {
       expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
     }

@@ -70,12 +70,22 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows consulta no action at all', async () => {
+  it('shows consulta no action at all, and tells it why', async () => {
     signInWith(['expedientes.ver']);
     renderDetail();
     await screen.findByRole('heading', { name: 'EXP-2025-000007' });
     expect(actionButtons()).toEqual([]);
     expect(screen.queryByRole('button', { name: /Editar|Pasar a trámite/ })).toBeNull();
+    expect(screen.getByTestId('expediente-solo-lectura').textContent).toContain(
+      'Puede consultarlo, pero no modificarlo.',
+    );
+  });
+
+  it('tells nothing of the kind to whoever may change it', async () => {
+    renderDetail();
+    await screen.findByRole('heading', { name: 'EXP-2025-000007' });
+    expect(actionButtons().length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('expediente-solo-lectura')).toBeNull();
   });
 
   it('says the expediente does not exist for a 404 and an invalid id, with a way back', async () => {

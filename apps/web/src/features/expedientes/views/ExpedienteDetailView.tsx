@@ -74,7 +74,8 @@ function UnidadYGestion({ expediente, puedeEditarPorRol }: { expediente: Expedie
       <span data-testid="expediente-unidad">
         <ApartmentOutlined aria-hidden="true" /> Unidad responsable: <strong>{expediente.unidad.nombre}</strong>
       </span>
-      {puedeEditarPorRol && !expediente.gestion && (
+      {/* Whoever may not change it reads why the actions are missing: by role (consulta) or by unidad. */}
+      {!(puedeEditarPorRol && expediente.gestion) && (
         <span data-testid="expediente-solo-lectura">
           <EyeOutlined aria-hidden="true" /> Puede consultarlo, pero no modificarlo.
         </span>
