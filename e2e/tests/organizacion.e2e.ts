@@ -343,6 +343,12 @@ describe('organisation screens at 320 px wide', () => {
     await page.goto(`${webUrl}/administracion/unidades`);
     await page.locator('[data-testid="unidad-fila"]').first().waitFor();
     await expectReflow(page, 'administracion-unidades');
+    // The root's long name wraps beside its toggle, not below it (where it would lose the indentation).
+    const raiz = page.locator('[data-testid="unidad-fila"]').first();
+    const conmutador = (await raiz.locator('.ant-table-row-expand-icon').boundingBox())!;
+    const nombre = (await raiz.getByText('Ayuntamiento de Villaverde del Río').boundingBox())!;
+    expect(nombre.height, 'el nombre ocupa más de una línea').toBeGreaterThan(conmutador.height * 1.5);
+    expect(nombre.x).toBeGreaterThanOrEqual(conmutador.x + conmutador.width);
 
     await page.goto(`${webUrl}/administracion/personas`);
     await page.locator('[data-testid="persona-fila"]').first().waitFor();

@@ -4,6 +4,8 @@ import type { Unidad } from '@ecodigital/contracts/administracion';
 /** A unidad placed in the tree: its children (none: a leaf, which antd's tree table draws without a toggle). */
 export interface NodoUnidad extends Unidad {
   ruta: string;
+  /** 0 for a root, 1 below it… (how far the tree indents it). */
+  nivel: number;
   children?: NodoUnidad[];
 }
 
@@ -28,16 +30,16 @@ function hijosPorPadre(unidades: readonly Unidad[]): Map<number | null, Unidad[]
 export function construirArbol(unidades: readonly Unidad[]): NodoUnidad[] {
   const hijos = hijosPorPadre(unidades);
   const visitadas = new Set<number>();
-  const colocar = (unidad: Unidad, rutaPadre: string | null): NodoUnidad => {
+  const colocar = (unidad: Unidad, rutaPadre: string | null, nivel: number): NodoUnidad => {
     visitadas.add(unidad.id);
     const ruta =
       rutaPadre === null ? unidad.nombre : rutaPadre === '' ? unidad.nombre : `${rutaPadre} › ${unidad.nombre}`;
     const debajo = (hijos.get(unidad.id) ?? [])
       .filter((hijo) => !visitadas.has(hijo.id))
-      .map((hijo) => colocar(hijo, rutaPadre === null ? '' : ruta));
-    return { ...unidad, ruta, ...(debajo.length > 0 ? { children: debajo } : {}) };
+      .map((hijo) => colocar(hijo, rutaPadre === null ? '' : ruta, nivel + 1));
+    return { ...unidad, ruta, nivel, ...(debajo.length > 0 ? { children: debajo } : {}) };
   };
-  return (hijos.get(null) ?? []).map((raiz) => colocar(raiz, null));
+  return (hijos.get(null) ?? []).map((raiz) => colocar(raiz, null, 0));
 }
 
 /** Every node, depth first, parents before their children. */

@@ -27,6 +27,10 @@ import { UnidadFormModal, type UnidadFormMode } from '../components/UnidadFormMo
 import { aplanar, construirArbol, filtrarArbol, type NodoUnidad } from '../unidades-tree';
 import './administracion.css';
 
+/** Indentation per level of the tree, and the room its toggle (or the space for one) takes. */
+const SANGRIA_PX = 20;
+const CONMUTADOR_PX = 28;
+
 function Acciones({
   unidad,
   onAdd,
@@ -105,8 +109,20 @@ export function UnidadesView() {
       // Room for a few levels of indentation before a long name has to wrap below its toggle.
       width: 320,
       render: (_, unidad) => (
-        <Flex gap={8} align="center" wrap style={{ display: 'inline-flex' }}>
-          <Typography.Text strong={unidad.id_padre === null}>{unidad.nombre}</Typography.Text>
+        <Flex
+          gap={8}
+          align="center"
+          wrap
+          // Beside its indentation and toggle, never under them: a long name wraps in its own column.
+          style={{
+            display: 'inline-flex',
+            verticalAlign: 'top',
+            maxWidth: `calc(100% - ${unidad.nivel * SANGRIA_PX + CONMUTADOR_PX}px)`,
+          }}
+        >
+          <Typography.Text strong={unidad.id_padre === null} style={{ overflowWrap: 'anywhere' }}>
+            {unidad.nombre}
+          </Typography.Text>
           {!unidad.activa && <ActivoTag activo={false} femenino />}
         </Flex>
       ),
@@ -186,7 +202,7 @@ export function UnidadesView() {
               dataSource={visibles}
               pagination={false}
               scroll={{ x: 955 }}
-              expandable={{ expandedRowKeys: abiertas, onExpand: alternar, indentSize: 20 }}
+              expandable={{ expandedRowKeys: abiertas, onExpand: alternar, indentSize: SANGRIA_PX }}
               onRow={(unidad) =>
                 ({ 'data-testid': 'unidad-fila', 'data-codigo': unidad.codigo }) as React.HTMLAttributes<HTMLElement>
               }
