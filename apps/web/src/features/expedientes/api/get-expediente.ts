@@ -18,9 +18,6 @@ export const expedienteQueryOptions = (id: number) =>
   queryOptions({
     queryKey: expedientesKeys.detail(id),
     queryFn: ({ signal }) => fetchExpediente(id, signal),
-    // Opening an expediente asks for it again: its documents and grants change its «Última
-    // actualización» from other screens (the upload page) and other people.
-    staleTime: 0,
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
   });
 
