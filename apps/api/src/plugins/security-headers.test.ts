@@ -52,6 +52,13 @@ describe('security headers (helmet) and caching', () => {
     const response = await get('/assets/app-123.js', '*/*');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // What only governs a document is not sent with a script: the first load counts every byte.
+    for (const nombre of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-xss-protection'])
+      expect(response.headers[nombre], nombre).toBeUndefined();
+    const html = await get('/', 'text/html');
+    expect(html.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(html.headers['x-frame-options']).toBe('DENY');
   });
 
   it('marks API answers no-store, errors included', async () => {
