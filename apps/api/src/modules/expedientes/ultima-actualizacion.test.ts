@@ -4,7 +4,7 @@ import { CODIGOS, idUnidad } from '../../testing/organizacion';
 import { iniciarPersonas, type PersonasDemo } from '../../testing/personas';
 import { useTestStack } from '../../testing/test-stack';
 import { samplePdf } from '../documentos/inspection/testing/sample-files';
-import { formulario } from '../documentos/testing/multipart';
+import { subirArchivo } from '../documentos/texto/testing/subir';
 
 /**
  * «Última actualización» is when anything in the expediente last changed: its documents and its
@@ -42,21 +42,7 @@ describe('the last update of an expediente', () => {
   it('moves when a document is added or voided, and when a grant is made or revoked; the version stays', async () => {
     let idDocumento = 0;
     const conDocumento = await despuesDe(async () => {
-      const [tipo] = await stack
-        .app()
-        .db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Informe'`);
-      const { payload, headers } = formulario([
-        { campo: 'id_tipo_documental', valor: String(tipo!.id) },
-        { campo: 'archivo', archivo: 'informe.pdf', contenido: samplePdf('informe') },
-      ]);
-      const subida = await stack.app().inject({
-        method: 'POST',
-        url: `/api/expedientes/${expediente.id_expediente}/documentos`,
-        headers: { ...headers, authorization: `Bearer ${personas.tokens.gestor}` },
-        payload,
-      });
-      expect(subida.statusCode, subida.body).toBe(201);
-      idDocumento = subida.json().data[0].documento.id_documento;
+      idDocumento = await subirArchivo(stack, expediente.id_expediente, 'informe.pdf', samplePdf('informe'));
     });
     expect(conDocumento.actualizado_en > HACE_TIEMPO).toBe(true);
     expect(conDocumento.version).toBe(expediente.version);
