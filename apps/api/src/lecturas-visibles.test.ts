@@ -51,6 +51,9 @@ const SIN_LA_REGLA: Record<string, string> = {
   'modules/expedientes/historial.repository.ts#hayLecturas': POR_ID_TRAS_LA_REGLA,
   'modules/expedientes/historial.repository.ts#findEventosConContexto': `${FRAGMENTO}: las notificaciones y la actividad de Inicio`,
   'modules/notificaciones/notificaciones.repository.ts#contarNoVistas': `${FRAGMENTO}: noVistos`,
+  'modules/notificaciones/notificaciones.repository.ts#findPaginaNotificaciones': `${FRAGMENTO}: notificadas`,
+  'modules/notificaciones/notificaciones.repository.ts#idsNoLeidos':
+    'marca como leídas o no las notificaciones de una página ya leída con la regla (notificadas)',
   'shared/accesos-derivados.ts#terminarDerivados': SIN_PERSONA,
   'shared/caller/alcance.ts#leerAlcance': 'calcula el alcance de quien llama, del que sale la regla',
   'shared/pertenencia.ts#retirarResponsablesAjenos': SIN_PERSONA,

@@ -57,6 +57,7 @@ const RUTAS: Record<string, Clasificacion> = {
   'GET /api/inicio/por-mes': { clase: 'propia' },
   'GET /api/inicio/por-tipo-documental': { clase: 'propia' },
   'GET /api/notificaciones': { clase: 'propia' },
+  'GET /api/notificaciones/todas': { clase: 'propia' },
   'POST /api/notificaciones/vistas': { clase: 'propia' },
   'GET /api/plazos/resumen': { clase: 'propia' },
 

@@ -11,4 +11,7 @@ export const LIMITES_NOTIFICACIONES = {
   noVistosMax: 100,
   /** Older events are history, not news. */
   dias: 30,
+  /** The notifications page (`GET /api/notificaciones/todas`): rows per page, by default and at most. */
+  pagina: 20,
+  paginaMax: 50,
 } as const;

@@ -31,3 +31,33 @@ export type Notificaciones = Static<typeof NotificacionesSchema>;
 
 export const NotificacionesVistasSchema = Type.Object({ visto_hasta: Type.String() });
 export type NotificacionesVistas = Static<typeof NotificacionesVistasSchema>;
+
+export const NotificacionesTodasQuerySchema = Type.Object(
+  {
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITES_NOTIFICACIONES.paginaMax })),
+    /** The `siguiente` of the previous page: the notifications strictly older than it. */
+    cursor: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** Only the unread ones (what the badge counts). */
+    no_leidas: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type NotificacionesTodasQuery = Static<typeof NotificacionesTodasQuerySchema>;
+
+export const NotificacionListadaSchema = Type.Object({
+  ...NotificacionSchema.properties,
+  /**
+   * Read: created at or before the person's `visto_hasta`, or older than the notification window
+   * (`LIMITES_NOTIFICACIONES.dias`, which the badge does not count either).
+   */
+  leida: Type.Boolean(),
+});
+export type NotificacionListada = Static<typeof NotificacionListadaSchema>;
+
+export const NotificacionesPaginaSchema = Type.Object({
+  /** Newest first. */
+  items: Type.Array(NotificacionListadaSchema, { maxItems: LIMITES_NOTIFICACIONES.paginaMax }),
+  /** Cursor of the last item, to send as `cursor` for the next page; null on the last page. */
+  siguiente: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type NotificacionesPagina = Static<typeof NotificacionesPaginaSchema>;

@@ -1,4 +1,9 @@
-import { LIMITES_NOTIFICACIONES, type Notificacion, type Notificaciones } from '@ecodigital/contracts/notificaciones';
+import {
+  LIMITES_NOTIFICACIONES,
+  type Notificacion,
+  type Notificaciones,
+  type NotificacionesPagina,
+} from '@ecodigital/contracts/notificaciones';
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../shared/caller/caller';
@@ -35,18 +40,30 @@ export async function findCifrasHoy(db: Queryable, caller: Caller): Promise<Cifr
 }
 
 /**
- * The caller's unseen events: `historial.id_notificado` (filled by a trigger, migration 005) is
- * them, newer than their `visto_hasta` and than the notification window. Served by
- * `historial_notificado_idx`.
+ * The instant up to which the caller's notifications count as read: their `visto_hasta` (what they
+ * marked seen) or the start of the notification window, whichever is later. Older events are
+ * history, not news: the badge does not count them and the notifications page shows them read.
  */
-function noVistos(caller: Caller, params: SqlParams): string {
-  const yo = params.add(caller.id_usuario);
-  return `h.id_notificado = ${yo}
-    AND h.creado_en > greatest(
+function leidasHasta(yo: string, params: SqlParams): string {
+  return `greatest(
       coalesce((SELECT v.visto_hasta FROM notificacion_visto v WHERE v.id_usuario = ${yo}), '-infinity'::timestamptz),
       now() - make_interval(days => ${params.add(LIMITES_NOTIFICACIONES.dias)})
-    )
-    AND ${expedientesVisibles(caller, params, 'e')}`;
+    )`;
+}
+
+/**
+ * The caller's notifications: `historial.id_notificado` (filled by a trigger, migration 005) is
+ * them, on an expediente they still see. Every list of notifications starts here. Served by
+ * `historial_notificado_idx`.
+ */
+function notificadas(yo: string, caller: Caller, params: SqlParams): string {
+  return `h.id_notificado = ${yo} AND ${expedientesVisibles(caller, params, 'e')}`;
+}
+
+/** The caller's unseen events: their notifications newer than `leidasHasta`. */
+function noVistos(caller: Caller, params: SqlParams): string {
+  const yo = params.add(caller.id_usuario);
+  return `${notificadas(yo, caller, params)} AND h.creado_en > ${leidasHasta(yo, params)}`;
 }
 
 /**
@@ -98,6 +115,52 @@ export async function contarNoVistas(db: Queryable, caller: Caller): Promise<num
   );
   const hallazgos = await contarHallazgosNoVistos(db, caller);
   return Math.min((row?.total ?? 0) + hallazgos, LIMITES_NOTIFICACIONES.noVistosMax);
+}
+
+/**
+ * A page of all the caller's notifications, newest first, each saying whether it is read; after
+ * the notification `despuesDe` (its id: the page goes on strictly older than it) when given. Only
+ * the historial's events: the integrity findings have their own screen (decision 0372).
+ */
+export async function findPaginaNotificaciones(
+  db: Queryable,
+  caller: Caller,
+  { despuesDe, limite, soloNoLeidas }: { despuesDe?: number; limite: number; soloNoLeidas: boolean },
+): Promise<NotificacionesPagina> {
+  const params = new SqlParams();
+  const yo = params.add(caller.id_usuario);
+  const condiciones = [notificadas(yo, caller, params)];
+  if (soloNoLeidas) condiciones.push(`h.creado_en > ${leidasHasta(yo, params)}`);
+  if (despuesDe !== undefined) {
+    // Another person's notification is no place to start from: the page is empty.
+    condiciones.push(
+      `(h.creado_en, h.id) < (SELECT c.creado_en, c.id FROM historial c WHERE c.id = ${params.add(despuesDe)} AND c.id_notificado = ${yo})`,
+    );
+  }
+  const filas = await findEventosConContexto(db, condiciones.join(' AND '), params, limite + 1);
+  const pagina = filas.slice(0, limite);
+  const noLeidas = await idsNoLeidos(
+    db,
+    caller,
+    pagina.map((fila) => fila.id),
+  );
+  return {
+    items: pagina.map((fila) => ({ ...toNotificacion(fila), leida: !noLeidas.has(fila.id) })),
+    siguiente: filas.length > limite ? pagina.at(-1)!.id : null,
+  };
+}
+
+/** Which of these notifications (ids of the caller's, already read through `notificadas`) are unread. */
+async function idsNoLeidos(db: Queryable, caller: Caller, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const params = new SqlParams();
+  const yo = params.add(caller.id_usuario);
+  const rows = await db.query<{ id: string }>(
+    `SELECT h.id::text AS id FROM historial h
+     WHERE h.id = ANY(${params.add(ids)}::bigint[]) AND h.id_notificado = ${yo} AND h.creado_en > ${leidasHasta(yo, params)}`,
+    params.values,
+  );
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /** Everything up to now is seen; the mark never moves back. */

@@ -1,7 +1,13 @@
 import { ReadEnvelope, WriteEnvelope } from '@ecodigital/contracts/envelope';
-import { NotificacionesSchema, NotificacionesVistasSchema } from '@ecodigital/contracts/notificaciones';
+import {
+  NotificacionesPaginaSchema,
+  NotificacionesSchema,
+  NotificacionesTodasQuerySchema,
+  NotificacionesVistasSchema,
+} from '@ecodigital/contracts/notificaciones';
 
 const tags = ['notificaciones'];
+const ApiError = { $ref: 'ApiError' } as const;
 
 export const notificacionesSchema = {
   tags,
@@ -16,4 +22,15 @@ export const vistasSchema = {
   tags,
   summary: 'Marca como vistas todas las notificaciones hasta ahora (en el servidor: vale para todos sus navegadores)',
   response: { 200: WriteEnvelope(NotificacionesVistasSchema) },
+};
+
+export const todasSchema = {
+  tags,
+  summary: 'Todas las notificaciones de la persona por páginas, lo más reciente primero, leídas o no',
+  description:
+    'Los mismos eventos que la campana, sin límite de fecha, en los expedientes que hoy puede ver. Leída: anterior ' +
+    'a su última marca de vistas o de hace más de 30 días. Para la página siguiente, envíe como `cursor` el ' +
+    '`siguiente` de la actual; con `no_leidas=true`, solo las no leídas.',
+  querystring: NotificacionesTodasQuerySchema,
+  response: { 200: ReadEnvelope(NotificacionesPaginaSchema), 400: ApiError },
 };
