@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { LIMITES_DOCUMENTO, FUNCION_RESUMEN, LIMITES_BUSQUEDA } from './documentos.rules';
 import { CatalogoItemSchema, ResponsableSchema } from './expedientes';
-import { CAPACIDAD } from './comunes';
+import { CAPACIDAD, FechaSchema, IdSchema } from './comunes';
 import { ParrafosSchema } from './texto';
 
 export * from './documentos.rules';
@@ -69,8 +69,16 @@ export const BuscarDocumentosQuerySchema = Type.Object(
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITES_BUSQUEDA.porPaginaMax })),
     /** Only the documents of this expediente. */
     id_expediente: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
-    /** Only the expedientes of this unidad. */
-    id_unidad: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    /** Only the expedientes of this unidad and of the unidades below it. */
+    id_unidad: Type.Optional(IdSchema),
+    /** Only the documents of this tipo documental. */
+    id_tipo_documental: Type.Optional(IdSchema),
+    /** Only the documents added to their expediente on or after this day (Europe/Madrid). */
+    desde: Type.Optional(FechaSchema),
+    /** Only the documents added on or before this day. */
+    hasta: Type.Optional(FechaSchema),
+    /** Only the documents whose text extraction is in this state. */
+    estado_texto: Type.Optional(EstadoTextoSchema),
   },
   { additionalProperties: false },
 );
@@ -88,6 +96,10 @@ export const ResultadoBusquedaSchema = Type.Object({
   mime: Type.String(),
   anulado: Type.Boolean(),
   tipo_documental: Type.String(),
+  /** When the document entered its expediente (ISO 8601). */
+  fecha_incorporacion: Type.String({ format: 'date-time' }),
+  /** Where the extraction of its text stands: a document whose text could not be read is found by its name only. */
+  estado_texto: EstadoTextoSchema,
   expediente: Type.Object({
     id_expediente: Type.Integer(),
     numero: Type.String(),

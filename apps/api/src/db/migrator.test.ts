@@ -47,6 +47,7 @@ const ALL = [
   '030_integridad',
   '031_queja_o_reclamacion',
   '032_actualizado_con_documentos_y_accesos',
+  '033_buscar_en_documentos',
 ];
 
 describe('migrations on PostgreSQL', () => {
@@ -89,6 +90,7 @@ describe('migrations on PostgreSQL', () => {
       { nom_modulo: 'administracion/trabajos' },
       { nom_modulo: 'administracion/calendario' },
       { nom_modulo: 'administracion/integridad' },
+      { nom_modulo: 'buscar-documentos' },
     ]);
   });
 
@@ -166,7 +168,7 @@ describe('migrations and session queries on PGlite', () => {
     const permisos = await findPermisosByRoles(db, ['consulta']);
     expect(permisos).toEqual(['documentos.descargar', 'expedientes.ver']);
     const modulos = await findModulosPermitidos(db, permisos);
-    expect(modulos.map((modulo) => modulo.nom_modulo)).toEqual(['expedientes']);
+    expect(modulos.map((modulo) => modulo.nom_modulo)).toEqual(['expedientes', 'buscar-documentos']);
 
     const [row] = await db.query<{ plano: string }>(`SELECT unaccent('Ñandú') AS plano`);
     expect(row?.plano).toBe('Nandu');

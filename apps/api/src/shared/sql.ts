@@ -1,3 +1,5 @@
+import type { SqlParams } from '../db/sql-params';
+
 /** `nombres apellidos` of a usuario row aliased `alias`, or the username when the identity provider gave no name. */
 export const nombreCompletoSql = (alias: string) =>
   `coalesce(nullif(btrim(${alias}.nombres || ' ' || ${alias}.apellidos), ''), ${alias}.username)`;
@@ -31,3 +33,22 @@ export const unidadYSuperioresCte = (nombre: string, unidad: string) =>
  */
 export const ordenEspanolSql = (expresion: string) =>
   `lower(f_unaccent(replace(replace(${expresion}, 'ñ', 'n{'), 'Ñ', 'N{'))) COLLATE "C"`;
+
+/** A unidad and every unidad below it: filtering by «Urbanismo» includes its sections. */
+export function unidadYDependientes(idParam: string): string {
+  return `WITH RECURSIVE arbol(id) AS (
+            SELECT ${idParam}::integer
+            UNION
+            SELECT u.id FROM unidad u JOIN arbol ON u.id_padre = arbol.id
+          ) SELECT id FROM arbol`;
+}
+
+/** First instant of a `YYYY-MM-DD` day in Europe/Madrid. */
+export function inicioDelDia(dia: string, params: SqlParams): string {
+  return `(${params.add(dia)}::date)::timestamp AT TIME ZONE 'Europe/Madrid'`;
+}
+
+/** First instant of the day after, so the day itself is included whole. */
+export function finDelDia(dia: string, params: SqlParams): string {
+  return `(${params.add(dia)}::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'`;
+}

@@ -8,3 +8,5 @@ export const reindexadoEnCurso = () =>
     'Ya hay un reindexado en curso. Espere a que termine; su avance se ve en esta misma página.',
     'REINDEXADO_EN_CURSO',
   );
+export const fechasAlReves = () =>
+  new ApiHttpError(400, 'La fecha «desde» es posterior a «hasta»: no hay documentos entre ellas.', 'VALIDATION');

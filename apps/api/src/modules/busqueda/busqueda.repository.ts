@@ -1,14 +1,34 @@
-import { LIMITES_BUSQUEDA, type PaginaBusqueda } from '@ecodigital/contracts/documentos';
+import { LIMITES_BUSQUEDA, type EstadoTexto, type PaginaBusqueda } from '@ecodigital/contracts/documentos';
 import type { Database, Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../shared/caller/caller';
+import { isoString } from '../../shared/dates';
+import { finDelDia, inicioDelDia, unidadYDependientes } from '../../shared/sql';
 import { alcanceReducido, expedientesVisibles, idsVisiblesSql } from '../expedientes/expedientes.public';
 import { consultaSql, type Termino } from './consulta-texto';
-import { FIN_RESALTE, frasesDe, INICIO_RESALTE, lexemasDe, trozosDeFragmento } from './fragmento';
+import { FIN_RESALTE, frasesDe, INICIO_RESALTE, lexemasDe, marcarCortes, trozosDeFragmento } from './fragmento';
 
 export interface FiltrosBusqueda {
   id_expediente?: number;
   id_unidad?: number;
+  id_tipo_documental?: number;
+  desde?: string;
+  hasta?: string;
+  estado_texto?: EstadoTexto;
+}
+
+/** The filters besides visibility and the words, on `d` (documento), `e` (expediente) and `dt` (documento_texto). */
+function filtrosSql(filtros: FiltrosBusqueda, params: SqlParams): string[] {
+  const condiciones: string[] = [];
+  if (filtros.id_expediente !== undefined) condiciones.push(`d.id_expediente = ${params.add(filtros.id_expediente)}`);
+  if (filtros.id_unidad !== undefined)
+    condiciones.push(`e.id_unidad IN (${unidadYDependientes(params.add(filtros.id_unidad))})`);
+  if (filtros.id_tipo_documental !== undefined)
+    condiciones.push(`d.id_tipo_documental = ${params.add(filtros.id_tipo_documental)}`);
+  if (filtros.desde) condiciones.push(`d.fecha_incorporacion >= ${inicioDelDia(filtros.desde, params)}`);
+  if (filtros.hasta) condiciones.push(`d.fecha_incorporacion < ${finDelDia(filtros.hasta, params)}`);
+  if (filtros.estado_texto) condiciones.push(`dt.estado = ${params.add(filtros.estado_texto)}`);
+  return condiciones;
 }
 
 /** Fragments come from the first 100.000 characters (~15.000 words): `ts_headline` re-reads the text it is given. */
@@ -20,6 +40,8 @@ const TEXTO_PARA_FRAGMENTOS = 100_000;
  */
 const VENTANA_FRAGMENTO = 1_500;
 const MARGEN_FRAGMENTO = 300;
+/** The first and last characters of a text, to tell whether a fragment was cut from its middle. */
+const BORDE_TEXTO = 400;
 const OPCIONES_FRAGMENTO = [
   `StartSel=${INICIO_RESALTE}`,
   `StopSel=${FIN_RESALTE}`,
@@ -39,10 +61,14 @@ interface FilaBusqueda {
   mime: string;
   anulado: boolean;
   tipo_documental: string;
+  fecha_incorporacion: Date | string;
+  estado_texto: EstadoTexto;
   id_expediente: number;
   numero: string;
   asunto: string;
   fragmento: string | null;
+  texto_inicio: string | null;
+  texto_fin: string | null;
   miniatura: boolean;
 }
 
@@ -102,7 +128,12 @@ function contenidoSql(
   q: string,
   consulta: string,
 ): { columnas: string; joins: string } {
-  if (!contenido) return { columnas: 'NULL::text AS fragmento, false AS miniatura', joins: '' };
+  if (!contenido) {
+    return {
+      columnas: 'NULL::text AS fragmento, NULL::text AS texto_inicio, NULL::text AS texto_fin, false AS miniatura',
+      joins: '',
+    };
+  }
   const opciones = params.add(OPCIONES_FRAGMENTO);
   const lexemas = params.add(lexemasDe(consulta));
   const frases = params.add(frasesDe(consulta));
@@ -110,6 +141,8 @@ function contenidoSql(
     columnas: `CASE WHEN strpos(cerca.fragmento, ${params.add(INICIO_RESALTE)}) > 0 THEN cerca.fragmento
                     ELSE ts_headline('es_sin_tildes', substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}), ${q}, ${opciones})
                END AS fragmento,
+               left(dt.texto, ${BORDE_TEXTO}) AS texto_inicio,
+               right(substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}), ${BORDE_TEXTO}) AS texto_fin,
                EXISTS (SELECT 1 FROM documento_miniatura m WHERE m.id_documento = p.id_documento) AS miniatura`,
     joins: `LEFT JOIN LATERAL (
        SELECT coalesce(
@@ -151,8 +184,7 @@ export async function buscarDocumentos(
     ...(contenido ? [] : [`${vector} @@ ${q}`]),
     propios ? `dt.id_documento = ANY(${params.add(propios)}::integer[])` : expedientesVisibles(caller, params, 'e'),
   ];
-  if (filtros.id_expediente !== undefined) condiciones.push(`d.id_expediente = ${params.add(filtros.id_expediente)}`);
-  if (filtros.id_unidad !== undefined) condiciones.push(`e.id_unidad = ${params.add(filtros.id_unidad)}`);
+  condiciones.push(...filtrosSql(filtros, params));
   const maximo = LIMITES_BUSQUEDA.coincidenciasMax;
   const limite = params.add(maximo + 1);
   const tamano = params.add(pagina.pageSize);
@@ -184,6 +216,7 @@ export async function buscarDocumentos(
      )
      SELECT (SELECT count(*) FROM coincidencias) AS total, p.id_documento, p.rango,
             d.orden, d.nombre, d.formato, d.mime, d.anulado, td.nombre AS tipo_documental,
+            d.fecha_incorporacion, dt.estado AS estado_texto,
             e.id_expediente, e.numero, e.asunto,
             ${texto.columnas}
      FROM (SELECT 1) uno
@@ -212,8 +245,10 @@ export async function buscarDocumentos(
         mime: fila.mime,
         anulado: fila.anulado,
         tipo_documental: fila.tipo_documental,
+        fecha_incorporacion: isoString(fila.fecha_incorporacion),
+        estado_texto: fila.estado_texto,
         expediente: { id_expediente: fila.id_expediente, numero: fila.numero, asunto: fila.asunto },
-        fragmento: trozosDeFragmento(fila.fragmento),
+        fragmento: marcarCortes(trozosDeFragmento(fila.fragmento), fila.texto_inicio, fila.texto_fin),
         rango: Number(fila.rango),
         miniatura: fila.miniatura,
       })),

@@ -3,7 +3,7 @@ import { LIMITES_BUSQUEDA } from '@ecodigital/contracts/documentos';
 import { callerOf } from '../../shared/caller/caller';
 import { requirePermiso } from '../../shared/caller/permisos';
 import { ocrDisponible } from '../documentos/documentos.public';
-import { sinPalabras } from './busqueda.mensajes';
+import { fechasAlReves, sinPalabras } from './busqueda.mensajes';
 import { buscarDocumentos } from './busqueda.repository';
 import { buscarSchema, estadoIndiceSchema, reindexarSchema } from './busqueda.schemas';
 import { leerBusqueda } from './consulta-texto';
@@ -19,18 +19,13 @@ const busquedaRoutes: FastifyPluginAsyncTypebox<{ tessdataDir: string }> = async
       config: { limite: { clase: 'busqueda' } },
     },
     async (request) => {
-      const { q, page = 1, pageSize = LIMITES_BUSQUEDA.porPagina, id_expediente, id_unidad } = request.query;
+      const { q, page = 1, pageSize = LIMITES_BUSQUEDA.porPagina, ...filtros } = request.query;
       const alternativas = leerBusqueda(q);
       if (alternativas.length === 0) throw sinPalabras();
+      if (filtros.desde && filtros.hasta && filtros.desde > filtros.hasta) throw fechasAlReves();
       return {
         success: true as const,
-        data: await buscarDocumentos(
-          app.db,
-          await callerOf(request),
-          alternativas,
-          { id_expediente, id_unidad },
-          { page, pageSize },
-        ),
+        data: await buscarDocumentos(app.db, await callerOf(request), alternativas, filtros, { page, pageSize }),
       };
     },
   );

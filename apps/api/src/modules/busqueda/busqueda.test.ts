@@ -7,6 +7,7 @@ import { callerDePrueba } from '../../testing/callers';
 import { resign } from '../../testing/forge-token';
 import { useTestStack } from '../../testing/test-stack';
 import { crearExpediente, subirArchivo } from '../documentos/texto/testing/subir';
+import { CODIGOS, idUnidad } from '../../testing/organizacion';
 import { buscarDocumentos } from './busqueda.repository';
 import { leerBusqueda } from './consulta-texto';
 
@@ -119,6 +120,94 @@ describe('GET /api/documentos/buscar: Spanish, without accents', () => {
   });
 });
 
+describe('filters: unidad (with those below it), tipo documental, dates, extraction state', () => {
+  let cementerio: number;
+  let idsUnidad: { urbanismo: number; licencias: number; hacienda: number };
+  const hoyEnMadrid = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const otroDia = (dias: number) =>
+    new Date(Date.parse(`${hoyEnMadrid()}T12:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    const { app } = stack.testApp();
+    idsUnidad = {
+      urbanismo: await idUnidad(app.db, CODIGOS.urbanismo),
+      licencias: await idUnidad(app.db, CODIGOS.licencias),
+      hacienda: await idUnidad(app.db, CODIGOS.hacienda),
+    };
+    const enLicencias = await crearExpediente(stack, 'Ampliación del cementerio', idsUnidad.licencias);
+    await subirArchivo(
+      stack,
+      enLicencias,
+      'informe-cementerio.txt',
+      Buffer.from('Informe del cementerio municipal.'),
+      'Informe',
+    );
+    await subirArchivo(
+      stack,
+      expediente,
+      'solicitud-cementerio.txt',
+      Buffer.from('Solicitud de nicho en el cementerio.'),
+    );
+    cementerio = (
+      await stack
+        .app()
+        .db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documento WHERE nombre LIKE '%cementerio%'`)
+    )[0]!.n;
+    await stack.app().extraccionTexto.procesarPendientes();
+    await stack.app().extraccionTexto.detener();
+  });
+
+  it('by unidad: a unidad includes the expedientes of those below it', async () => {
+    expect(cementerio).toBe(2);
+    expect(nombres(await buscar('cementerio', `&id_unidad=${idsUnidad.urbanismo}`))).toEqual([
+      'informe-cementerio.txt',
+      'solicitud-cementerio.txt',
+    ]);
+    expect(nombres(await buscar('cementerio', `&id_unidad=${idsUnidad.licencias}`))).toEqual([
+      'informe-cementerio.txt',
+    ]);
+    expect(nombres(await buscar('cementerio', `&id_unidad=${idsUnidad.hacienda}`))).toEqual([]);
+  });
+
+  it('by tipo documental, and the result says its tipo, date and extraction state', async () => {
+    const [informe] = await stack
+      .app()
+      .db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Informe'`);
+    const pagina = await buscar('cementerio', `&id_tipo_documental=${informe!.id}`);
+    expect(nombres(pagina)).toEqual(['informe-cementerio.txt']);
+    expect(pagina.items[0]).toMatchObject({ tipo_documental: 'Informe', estado_texto: 'indexado' });
+    expect(new Date(pagina.items[0]!.fecha_incorporacion).getTime()).toBeGreaterThan(Date.now() - 3_600_000);
+  });
+
+  it('by the day each document was added (Europe/Madrid), both ends included', async () => {
+    const hoy = hoyEnMadrid();
+    expect(nombres(await buscar('cementerio', `&desde=${hoy}&hasta=${hoy}`))).toHaveLength(2);
+    expect(nombres(await buscar('cementerio', `&desde=${otroDia(1)}`))).toEqual([]);
+    expect(nombres(await buscar('cementerio', `&hasta=${otroDia(-1)}`))).toEqual([]);
+  });
+
+  it('by extraction state', async () => {
+    expect(nombres(await buscar('cementerio', '&estado_texto=indexado'))).toHaveLength(2);
+    expect(nombres(await buscar('cementerio', '&estado_texto=error'))).toEqual([]);
+  });
+
+  it('refuses filters that cannot be, in Spanish, and «desde» after «hasta»', async () => {
+    const admin = await stack.as('admin');
+    for (const malo of [
+      '&desde=2025-02-30',
+      '&estado_texto=roto',
+      '&id_tipo_documental=0',
+      `&desde=${otroDia(1)}&hasta=${otroDia(0)}`,
+    ]) {
+      const respuesta = await admin.get(`/api/documentos/buscar?q=cementerio${malo}`);
+      expect(respuesta.statusCode, malo).toBe(400);
+      expect(respuesta.json().msg, malo).toMatch(/[áéíóúñ]|fecha|estado|tipo/i);
+    }
+    const alReves = await admin.get(`/api/documentos/buscar?q=cementerio&desde=${otroDia(1)}&hasta=${otroDia(0)}`);
+    expect(alReves.json().msg).toMatch(/«desde» es posterior a «hasta»/);
+  });
+});
+
 describe('fragments of long documents', () => {
   // Far past the window a fragment is first cut from: the matches must still be marked.
   const relleno = 'Párrafo de relleno sin novedad alguna para el archivo. '.repeat(120);
@@ -135,6 +224,16 @@ describe('fragments of long documents', () => {
     const [item] = (await buscar('zubizarreta')).items;
     expect(item!.id_documento).toBe(largo);
     expect(resaltados(item!)).toEqual(['Zubizarreta']);
+    // Cut from the middle: «…» at both ends.
+    expect(item!.fragmento.at(0)).toEqual({ texto: '… ', resaltado: false });
+    expect(item!.fragmento.at(-1)).toEqual({ texto: ' …', resaltado: false });
+  });
+
+  it('shows a short text whole, without «…»', async () => {
+    const [item] = (await buscar('titularidad')).items;
+    expect(item!.nombre).toBe('solicitud.txt');
+    const texto = item!.fragmento.map((trozo) => trozo.texto).join('');
+    expect(`${texto}.`).toBe(TEXTOS.solicitud);
   });
 
   it('marks a phrase whose words appear apart before it', async () => {

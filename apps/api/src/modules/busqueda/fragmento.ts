@@ -22,10 +22,30 @@ export function trozosDeFragmento(fragmento: string | null): TrozoFragmento[] {
     const resto = parte.slice(fin + 1);
     if (resto) trozos.push({ texto: resto, resaltado: false });
   }
-  // A fragment is a few dozen words (`MaxWords`): this cap is never reached by a real one.
+  // A fragment is a few dozen words (`MaxWords`): this cap is never reached by a real one. Two
+  // places are kept for the «…» of `marcarCortes`.
   return trozos
-    .slice(0, LIMITES_BUSQUEDA.trozosMax)
+    .slice(0, LIMITES_BUSQUEDA.trozosMax - 2)
     .map((trozo) => ({ ...trozo, texto: trozo.texto.replace(/\s+/g, ' ') }));
+}
+
+/** Words only: `ts_headline` keeps the words of what it cuts but may leave a final full stop out. */
+const plano = (texto: string) => texto.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+/** How much of a fragment's start (or end) is compared with the document's own. */
+const COMPARADO = 40;
+
+/**
+ * «…» before a fragment that does not begin where the document begins, and after one that does not
+ * end where it ends, so nobody takes a cut sentence for the whole text. `inicio` and `fin` are the
+ * first and last few hundred characters of the text the fragment was cut from.
+ */
+export function marcarCortes(trozos: TrozoFragmento[], inicio: string | null, fin: string | null): TrozoFragmento[] {
+  if (trozos.length === 0) return trozos;
+  const texto = plano(trozos.map((trozo) => trozo.texto).join(''));
+  const marcados = [...trozos];
+  if (!plano(inicio ?? '').startsWith(texto.slice(0, COMPARADO))) marcados.unshift({ texto: '… ', resaltado: false });
+  if (!plano(fin ?? '').endsWith(texto.slice(-COMPARADO))) marcados.push({ texto: ' …', resaltado: false });
+  return marcados;
 }
 
 /** A lexeme of a tsquery's text form, optionally a prefix (`:*`); a quote inside is doubled. */

@@ -2,7 +2,7 @@ import type { CampoOrden, ExpedientesFiltro } from '@ecodigital/contracts/expedi
 import type { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../shared/caller/caller';
 import { expedientesGestionables, expedientesVisibles } from './visibility';
-import { escapeLike } from '../../shared/sql';
+import { escapeLike, finDelDia, inicioDelDia, unidadYDependientes } from '../../shared/sql';
 import { filtroPlazoSql } from '../../shared/plazos/estado.sql';
 
 export type Direccion = 'asc' | 'desc';
@@ -46,25 +46,6 @@ export function filtroWhere(caller: Caller, filtro: FiltroLista, params: SqlPara
   if (filtro.plazo) conditions.push(filtroPlazoSql(filtro.plazo));
   if (filtro.gestion) conditions.push(expedientesGestionables(caller, params, 'e'));
   return conditions.join(' AND ');
-}
-
-/** A unidad and every unidad below it: filtering by «Urbanismo» includes its sections. */
-function unidadYDependientes(idParam: string): string {
-  return `WITH RECURSIVE arbol(id) AS (
-            SELECT ${idParam}::integer
-            UNION
-            SELECT u.id FROM unidad u JOIN arbol ON u.id_padre = arbol.id
-          ) SELECT id FROM arbol`;
-}
-
-/** First instant of a `YYYY-MM-DD` day in Europe/Madrid. */
-function inicioDelDia(dia: string, params: SqlParams): string {
-  return `(${params.add(dia)}::date)::timestamp AT TIME ZONE 'Europe/Madrid'`;
-}
-
-/** First instant of the day after, so the day itself is included whole. */
-function finDelDia(dia: string, params: SqlParams): string {
-  return `(${params.add(dia)}::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'`;
 }
 
 interface ClaveOrden {

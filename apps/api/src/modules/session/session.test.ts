@@ -55,6 +55,12 @@ const SUBIR_DOCUMENTOS = {
   icon: 'CloudUploadOutlined',
   children: [],
 };
+const BUSCAR_EN_DOCUMENTOS = {
+  nom_mostrar: 'Buscar en documentos',
+  nom_modulo: 'buscar-documentos',
+  icon: 'FileSearchOutlined',
+  children: [],
+};
 const expedientes = (children: object[]) => ({
   nom_mostrar: 'Expedientes',
   nom_modulo: 'expedientes',
@@ -69,7 +75,7 @@ const DEMO = [
     apellidos: 'García López',
     rol: 'administrador',
     permisos: PERMISOS_DE_ADMINISTRACION,
-    menu: [expedientes([SUBIR_DOCUMENTOS]), ADMINISTRACION],
+    menu: [expedientes([SUBIR_DOCUMENTOS, BUSCAR_EN_DOCUMENTOS]), ADMINISTRACION],
   },
   {
     username: 'gestor',
@@ -77,7 +83,7 @@ const DEMO = [
     apellidos: 'Pérez Ruiz',
     rol: 'gestor',
     permisos: PERMISOS_DE_GESTION,
-    menu: [expedientes([SUBIR_DOCUMENTOS])],
+    menu: [expedientes([SUBIR_DOCUMENTOS, BUSCAR_EN_DOCUMENTOS])],
   },
   {
     username: 'consulta',
@@ -85,7 +91,7 @@ const DEMO = [
     apellidos: 'Fernández Díaz',
     rol: 'consulta',
     permisos: ['documentos.descargar', 'expedientes.ver'],
-    menu: [expedientes([])],
+    menu: [expedientes([BUSCAR_EN_DOCUMENTOS])],
   },
 ] as const;
 

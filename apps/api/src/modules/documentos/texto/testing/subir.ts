@@ -16,15 +16,18 @@ export async function crearExpediente(stack: TestStack, asunto: string, idUnidad
   return respuesta.json().data.id_expediente;
 }
 
-/** Uploads one file through the route as `gestor`; answers the new document's id. */
+/** Uploads one file through the route as `gestor` (a «Resolución» unless told); answers the new document's id. */
 export async function subirArchivo(
   stack: TestStack,
   idExpediente: number,
   nombre: string,
   contenido: Buffer,
+  tipoDocumental = 'Resolución',
 ): Promise<number> {
   const { app } = stack.testApp();
-  const [tipo] = await app.db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Resolución'`);
+  const [tipo] = await app.db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = $1`, [
+    tipoDocumental,
+  ]);
   const { payload, headers } = formulario([
     { campo: 'id_tipo_documental', valor: String(tipo!.id) },
     { campo: 'archivo', archivo: nombre, contenido },
