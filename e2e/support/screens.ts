@@ -375,6 +375,21 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
+    name: 'buscar-documentos',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/buscar-documentos`);
+      await page.getByTestId('busqueda-sin-palabras').waitFor();
+    },
+  },
+  {
+    name: 'buscar-documentos-resultados',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/buscar-documentos?q=accesibilidad`);
+      await page.getByRole('heading', { level: 2, name: /documentos? (contienen?|tienen?) «accesibilidad»/ }).waitFor();
+      await page.getByTestId('resultados-contenido').locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+    },
+  },
+  {
     name: 'perfil',
     open: async (page, _data, webUrl) => {
       await load(page, `${webUrl}/`);

@@ -76,8 +76,15 @@ describe('search inside documents', () => {
       .toBeGreaterThan(0);
     await screenshot(page, 'busqueda-documentos-miniaturas');
 
-    // The list's search box, with «También en el contenido de los documentos» (on by default).
+    // The list's search box says documents hold the word too, and leads to «Buscar en documentos».
     await goto(page, `/expedientes?q=${PALABRA.toLowerCase()}`);
+    const coincidencias = page.getByTestId('coincidencias-documentos');
+    await coincidencias.waitFor({ timeout: 15_000 });
+    expect(await coincidencias.innerText()).toMatch(/1 documento contiene «zarzuela»/);
+    await coincidencias.getByRole('link', { name: 'Ver los documentos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Buscar en documentos' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(PALABRA.toLowerCase());
+
     const resultados = page.getByTestId('resultados-contenido');
     const resultado = resultados.getByTestId('resultado-contenido').filter({ hasText: NOMBRE });
     await resultado.waitFor({ timeout: 15_000 });
@@ -86,6 +93,24 @@ describe('search inside documents', () => {
     expect(marcadas.map((texto) => texto.toLowerCase())).toContain(PALABRA.toLowerCase());
     await resultado.getByRole('img', { name: `Miniatura de ${NOMBRE}` }).waitFor();
     await screenshot(page, 'busqueda-resultados-con-fragmentos');
+
+    // Filters: another tipo documental leaves nothing; its own tipo finds it again.
+    await chooseOption(page, page.getByRole('combobox', { name: 'Tipo documental' }), 'Informe');
+    await resultados.getByText('Ningún documento contiene esas palabras con estos filtros.').waitFor();
+    expect(new URL(page.url()).searchParams.get('tipo')).not.toBeNull();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Tipo documental' }), 'Resolución');
+    await resultado.waitFor();
+
+    // Pressing Buscar again with the same words asks the server again.
+    const otraVez = page.waitForResponse((response) => response.url().includes('/api/documentos/buscar'));
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    expect((await otraVez).status()).toBe(200);
+
+    await page.setViewportSize({ width: 320, height: 800 });
+    await resultado.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await fullPageScreenshot(page, 'busqueda-documentos-320');
+    await page.setViewportSize({ width: 1366, height: 800 });
 
     await resultado.getByRole('button', { name: new RegExp(NOMBRE) }).click();
     await page.getByTestId('vista-previa-pdf').waitFor({ timeout: 15_000 });

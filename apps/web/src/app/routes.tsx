@@ -60,6 +60,11 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'buscar-documentos',
+            handle: handle({ title: 'Buscar en documentos', nom_modulo: 'buscar-documentos' }),
+            lazy: async () => ({ Component: (await import('./views/BuscarDocumentosRoute')).BuscarDocumentosRoute }),
+          },
+          {
             path: 'administracion',
             handle: handle({ title: 'Administración', nom_modulo: 'administracion' }),
             children: [

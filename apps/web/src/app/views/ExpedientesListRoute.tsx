@@ -1,10 +1,9 @@
-import { ResultadosEnContenido } from '../../features/documentos/components/ResultadosEnContenido';
+import { CoincidenciasEnDocumentos } from '../../features/documentos/components/CoincidenciasEnDocumentos';
 import { ExpedientesListView } from '../../features/expedientes/views/ExpedientesListView';
 
-// `key`: a new search starts at its first page.
-const enContenido = (q: string) => <ResultadosEnContenido key={q} q={q} />;
+const enContenido = (q: string) => <CoincidenciasEnDocumentos q={q} />;
 
-/** The list of expedientes, with the documents whose content matches its search box (issue 13). */
+/** The list of expedientes, saying when documents hold its search words too, with a link to search them. */
 export function ExpedientesListRoute() {
   return <ExpedientesListView busquedaEnContenido={enContenido} />;
 }

@@ -7,10 +7,10 @@ import {
   type EstadoExpediente,
 } from '@ecodigital/contracts/expedientes.rules';
 import { FILTROS_PLAZO } from '@ecodigital/contracts/plazos.rules';
+import { isoDate, oneOf, positiveInteger } from '../../lib/url-values';
 
 export const DEFAULT_PAGE_SIZE: (typeof PAGE_SIZES)[number] = 10;
 const Q_MAX_LENGTH = 200;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Filters holding a `YYYY-MM-DD` day. */
 const CAMPOS_FECHA = ['desde', 'hasta', 'cierre_desde', 'cierre_hasta', 'documentos_desde'] as const;
@@ -29,22 +29,6 @@ export type ListState = ExpedientesListaQuery & {
   pageSize: (typeof PAGE_SIZES)[number];
   cursores?: string[];
 };
-
-function positiveInteger(value: string | null): number | undefined {
-  if (value === null || !/^\d+$/.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isSafeInteger(number) && number >= 1 ? number : undefined;
-}
-
-function isoDate(value: string | null): string | undefined {
-  if (value === null || !ISO_DATE.test(value)) return undefined;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : undefined;
-}
-
-function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | undefined {
-  return allowed.find((candidate) => candidate === value);
-}
 
 /**
  * Reads the list's filters, sort and page from the URL. Anything a person may have typed or an old

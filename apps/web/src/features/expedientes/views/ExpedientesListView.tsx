@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Flex, Space } from 'antd';
+import { Button, Card, Flex, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -17,8 +17,8 @@ import { filtersOf } from '../list-search-params';
 
 export interface ExpedientesListViewProps {
   /**
-   * Documents whose content matches the search box (issue 13), drawn under the list when the person
-   * ticks «También en el contenido de los documentos». Given by the route (features meet in app/).
+   * How many documents hold the words of the search box, with a way to «Buscar en documentos»;
+   * drawn under the filters. Given by the route (features meet in app/).
    */
   busquedaEnContenido?: (q: string) => ReactNode;
 }
@@ -34,7 +34,6 @@ export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListView
   const create = useCreateExpediente();
   const exportCsv = useExportExpedientesCsv();
   const [creating, setCreating] = useState(false);
-  const [enContenido, setEnContenido] = useState(true);
   const q = state.q?.trim() ?? '';
 
   const openExpediente = (id: number) => void navigate(`/expedientes/ver/${id}`);
@@ -80,21 +79,8 @@ export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListView
       />
       <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
         <ExpedientesFilterBar state={state} onChange={setFilters} />
-        {busquedaEnContenido && (
-          <Checkbox
-            style={{ marginTop: 8 }}
-            checked={enContenido}
-            onChange={(event) => setEnContenido(event.target.checked)}
-          >
-            También en el contenido de los documentos
-          </Checkbox>
-        )}
+        {busquedaEnContenido && q.length >= 2 && busquedaEnContenido(q)}
       </Card>
-      {busquedaEnContenido && enContenido && q.length >= 2 && (
-        <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
-          {busquedaEnContenido(q)}
-        </Card>
-      )}
       <Card styles={{ body: { padding: 0 } }}>
         <ExpedientesTable
           state={state}

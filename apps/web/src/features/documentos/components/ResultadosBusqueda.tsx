@@ -1,15 +1,17 @@
-import { Alert, Button, Empty, Flex, List, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ResultadoBusqueda, TrozoFragmento } from '@ecodigital/contracts/documentos';
-import { apiErrorMessage } from '../../../lib/api-client';
+import type { PaginaBusqueda, ResultadoBusqueda, TrozoFragmento } from '@ecodigital/contracts/documentos';
+import { Fecha } from '../../../components/Fecha';
+import { paginationItemRender } from '../../../components/pagination-item-render';
+import { formatNumber } from '../../../lib/format';
 import { isPreviewable } from '../access';
-import { POR_PAGINA_BUSQUEDA, useBusquedaDocumentos } from '../api/buscar-documentos';
+import { POR_PAGINA_BUSQUEDA } from '../api/buscar-documentos';
 import { useDownloadDocumento } from '../api/download-documento';
 import { useDocumentosAccess } from '../hooks/use-documentos-access';
 import { DocumentoPreviewDrawer, type DocumentoPrevisualizable } from './DocumentoPreviewDrawer';
+import { EstadoTextoTag } from './EstadoTextoTag';
 import { MiniaturaDocumento } from './MiniaturaDocumento';
-import { paginationItemRender } from '../../../components/pagination-item-render';
 import './documentos.css';
 
 /** The fragment as text, the matched words in `<mark>`: nothing from a document is ever rendered as markup. */
@@ -23,36 +25,39 @@ function Fragmento({ trozos }: { trozos: TrozoFragmento[] }) {
   );
 }
 
-const numero = new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions);
+/** «12 documentos contienen «licencia»», «Más de 200…», or the names-only wording. */
+export function resumenBusqueda(datos: PaginaBusqueda, q: string, contenido: boolean): string {
+  const total = `${datos.totalExacto ? '' : 'Más de '}${formatNumber(datos.total)}`;
+  const uno = datos.total === 1;
+  return contenido
+    ? `${total} ${uno ? 'documento contiene' : 'documentos contienen'} «${q}»`
+    : `${total} ${uno ? 'documento tiene' : 'documentos tienen'} «${q}» en su nombre`;
+}
+
+interface Props {
+  q: string;
+  datos: PaginaBusqueda | undefined;
+  cargando: boolean;
+  page: number;
+  onPage: (page: number) => void;
+}
 
 /**
  * Documents whose content matches `q`, in the expedientes the person sees: which expediente, which
  * document, where the words appear. A click on a previewable document opens its preview.
  */
-export function ResultadosEnContenido({ q }: { q: string }) {
-  const [page, setPage] = useState(1);
-  const busqueda = useBusquedaDocumentos(q, page);
+export function ResultadosBusqueda({ q, datos, cargando, page, onPage }: Props) {
   const access = useDocumentosAccess();
   const download = useDownloadDocumento();
   const [preview, setPreview] = useState<DocumentoPrevisualizable | null>(null);
-
-  if (busqueda.isError) {
-    return <Alert type="error" showIcon title={apiErrorMessage(busqueda.error)} />;
-  }
-  const datos = busqueda.data;
-  const total = datos ? `${datos.totalExacto ? '' : 'Más de '}${numero.format(datos.total)}` : '';
   const abrir = (resultado: ResultadoBusqueda) =>
     access.descargar && isPreviewable(resultado.formato) ? () => setPreview(resultado) : undefined;
 
   return (
     <section aria-label="Documentos que contienen la búsqueda" data-testid="resultados-contenido">
-      <Typography.Title level={5} style={{ margin: '0 0 8px' }}>
-        {datos
-          ? access.descargar
-            ? `${total} ${datos.total === 1 ? 'documento contiene' : 'documentos contienen'} «${q}»`
-            : `${total} ${datos.total === 1 ? 'documento tiene' : 'documentos tienen'} «${q}» en su nombre`
-          : 'Buscando en los documentos…'}
-      </Typography.Title>
+      <h2 className="resultados-busqueda-titulo" aria-live="polite">
+        {datos ? resumenBusqueda(datos, q, access.descargar) : 'Buscando en los documentos…'}
+      </h2>
       {!access.descargar && (
         // The API searches only the names for them: their text is not theirs to read.
         <Typography.Paragraph type="secondary" data-testid="busqueda-solo-nombres">
@@ -60,15 +65,15 @@ export function ResultadosEnContenido({ q }: { q: string }) {
         </Typography.Paragraph>
       )}
       <List<ResultadoBusqueda>
-        loading={busqueda.isFetching}
+        loading={cargando}
         dataSource={datos?.items ?? []}
         locale={{
           emptyText: (
             <Empty
               description={
                 access.descargar
-                  ? 'Ningún documento contiene esas palabras.'
-                  : 'Ningún nombre de documento contiene esas palabras.'
+                  ? 'Ningún documento contiene esas palabras con estos filtros.'
+                  : 'Ningún nombre de documento contiene esas palabras con estos filtros.'
               }
             />
           ),
@@ -79,7 +84,7 @@ export function ResultadosEnContenido({ q }: { q: string }) {
                 current: page,
                 pageSize: POR_PAGINA_BUSQUEDA,
                 total: datos.total,
-                onChange: setPage,
+                onChange: onPage,
                 showSizeChanger: false,
                 itemRender: paginationItemRender,
               }
@@ -102,16 +107,26 @@ export function ResultadosEnContenido({ q }: { q: string }) {
                         Nº {resultado.orden} · {resultado.nombre}
                       </Button>
                     ) : (
-                      <Typography.Text strong>
+                      <Typography.Text strong className="resultado-contenido-nombre">
                         Nº {resultado.orden} · {resultado.nombre}
                       </Typography.Text>
                     )}
-                    <Typography.Text type="secondary">{resultado.tipo_documental}</Typography.Text>
                     {resultado.anulado && <Tag color="red">Anulado</Tag>}
+                  </Flex>
+                  <Flex gap={8} wrap align="center">
+                    <Typography.Text type="secondary">
+                      {resultado.tipo_documental} · incorporado el <Fecha value={resultado.fecha_incorporacion} />
+                    </Typography.Text>
+                    {resultado.estado_texto !== 'indexado' && (
+                      <EstadoTextoTag estado={resultado.estado_texto} motivo={null} />
+                    )}
                   </Flex>
                   <Typography.Text>
                     Expediente{' '}
-                    <Link to={`/expedientes/ver/${resultado.expediente.id_expediente}`}>
+                    <Link
+                      to={`/expedientes/ver/${resultado.expediente.id_expediente}`}
+                      className="resultado-contenido-numero"
+                    >
                       {resultado.expediente.numero}
                     </Link>
                     {' · '}
