@@ -407,6 +407,14 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
+    name: 'notificaciones-pagina',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/notificaciones`);
+      await page.getByRole('heading', { level: 1, name: 'Notificaciones' }).waitFor();
+      await page.getByTestId('notificacion').or(page.getByText('No tiene notificaciones.')).first().waitFor();
+    },
+  },
+  {
     name: 'menu-en-pantalla-estrecha',
     narrowOnly: true,
     open: async (page, _data, webUrl) => {

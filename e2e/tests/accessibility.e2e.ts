@@ -258,6 +258,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and keyboard', () => {
     await expect.poll(() => panel.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Tab');
     await expect.poll(() => region.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    const verTodas = panel.getByRole('link', { name: 'Ver todas las notificaciones' });
+    await expect.poll(() => verTodas.evaluate((element) => element === document.activeElement)).toBe(true);
     // Past the panel's last element: closed, and the focus is back on the bell.
     await page.keyboard.press('Tab');
     await panel.waitFor({ state: 'hidden' });

@@ -22,7 +22,7 @@ export function HeaderNotifications() {
     setOpen(next);
     if (!next) return;
     setMostradas(notificaciones.data?.eventos ?? []);
-    if ((notificaciones.data?.no_vistos ?? 0) > 0) marcarVistas.mutate();
+    if ((notificaciones.data?.no_vistos ?? 0) > 0) marcarVistas.mutate({});
   };
 
   return (

@@ -53,6 +53,14 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // Every signed-in person has notifications: no `nom_modulo`, so no menu entry to require.
+            path: 'notificaciones',
+            handle: handle({ title: 'Notificaciones' }),
+            lazy: async () => ({
+              Component: (await import('../features/notificaciones/views/NotificacionesView')).NotificacionesView,
+            }),
+          },
+          {
             path: 'subir-documentos',
             handle: handle({ title: 'Subir documentos', nom_modulo: 'subir-documentos' }),
             lazy: async () => ({

@@ -99,7 +99,7 @@ describe('notificaciones page API (real PostgreSQL, real dev IdP)', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect((await as.consulta.get(`/api/expedientes/${transferido.id_expediente}`)).statusCode).toBe(404);
 
-    for (const query of [{}, { no_leidas: 'true' }, { pageSize: '1' }]) {
+    for (const query of [{}, { no_leidas: 'true' }, { pageSize: '1' }] as Record<string, string>[]) {
       const items = await todasLasPaginas(as.consulta, query);
       expect(items.map((item) => item.expediente.id_expediente)).not.toContain(transferido.id_expediente);
     }

@@ -43,7 +43,7 @@ const notificacionesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const vistoHasta = await marcarVistas(app.db, await callerOf(request));
     return {
       success: true as const,
-      msg: 'Notificaciones marcadas como vistas.',
+      msg: 'Todas sus notificaciones están marcadas como leídas.',
       data: { visto_hasta: isoString(vistoHasta) },
     };
   });

@@ -14,7 +14,7 @@ export async function fetchNotificaciones(signal?: AbortSignal): Promise<Notific
 // TanStack Query pauses the interval while the tab is hidden (refetchIntervalInBackground: false).
 export const notificacionesQueryOptions = () =>
   queryOptions({
-    queryKey: notificacionesKeys.all,
+    queryKey: notificacionesKeys.resumen(),
     queryFn: ({ signal }) => fetchNotificaciones(signal),
     refetchInterval: NOTIFICATIONS_REFRESH_MS,
     refetchIntervalInBackground: false,

@@ -11,7 +11,7 @@ const CIFRAS: { campo: keyof Notificaciones['cifras']; etiqueta: string }[] = [
   { campo: 'expedientes_nuevos_hoy', etiqueta: 'Expedientes nuevos hoy' },
 ];
 
-/** Today's figures and the events that were new when the dropdown opened. */
+/** Today's figures, the events that were new when the dropdown opened and the way to all of them. */
 export default function NotificacionesPanel({
   cifras,
   eventos,
@@ -60,6 +60,9 @@ export default function NotificacionesPanel({
           </ul>
         )}
       </div>
+      <Link to="/notificaciones" className="notif-ver-todas" onClick={onNavigate}>
+        Ver todas las notificaciones
+      </Link>
     </>
   );
 }
