@@ -424,6 +424,32 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
+    // Near the end: it saves the screens' expediente (its descripción) as someone else would, mid-edit.
+    name: 'expediente-editar-conflicto',
+    open: async (page, { expediente }, webUrl) => {
+      const token = captureBearerToken(page);
+      await load(page, `${webUrl}/expedientes/ver/${expediente.id}`);
+      await page.getByTestId('expediente-acciones').getByRole('button', { name: 'Editar' }).click();
+      const dialog = page.getByRole('dialog', { name: `Editar ${expediente.numero}` });
+      // Short enough to fit the field at 320 px.
+      await dialog.getByLabel('Asunto', { exact: true }).fill('Rampa de la sede');
+      const leido = await callApi<{ data: { version: number; descripcion: string | null } }>(
+        page,
+        token(),
+        'GET',
+        `/api/expedientes/${expediente.id}`,
+      );
+      const descripcion = 'Rampa de acceso y aseo adaptado.';
+      const otro = await callApi(page, token(), 'PATCH', `/api/expedientes/${expediente.id}`, {
+        version: leido.body.data.version,
+        descripcion: leido.body.data.descripcion === descripcion ? `${descripcion} Con ascensor.` : descripcion,
+      });
+      if (otro.status !== 200) throw new Error(`The other save failed: ${JSON.stringify(otro.body)}`);
+      await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+      await dialog.getByTestId('conflicto-diferencias').waitFor();
+    },
+  },
+  {
     name: 'pagina-no-encontrada',
     open: async (page, _data, webUrl) => {
       await load(page, `${webUrl}/no-existe-esta-pagina`);

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { callApi } from '../support/api-from-page';
+import { seriousAxeViolations } from '../support/axe';
 import { dismissToasts, screenshot } from '../support/browser';
 import { expectPath } from '../support/session';
 import { chooseOption } from '../support/antd';
@@ -367,6 +368,75 @@ describe('expedientes', () => {
     await page.getByText('El expediente no existe.').waitFor();
     await page.getByRole('button', { name: 'Volver a la lista de expedientes' }).click();
     await expectPath(page, '/expedientes');
+    await page.context().close();
+  });
+
+  it('an edit that meets a version saved meanwhile stays open with what was typed, lists what changed and applies it', async () => {
+    const { page, token } = await signedInPage(browser(), 'gestor', '/expedientes', { waitForToken: true });
+    const first = async (path: string) =>
+      (await callApi<{ data: { id: number }[] }>(page, token(), 'GET', path)).body.data[0]!.id;
+    const creado = await callApi<{ data: Expediente }>(page, token(), 'POST', '/api/expedientes', {
+      asunto: 'Licencia de vado permanente en calle Real 8',
+      interesado_nombre: 'Pedro Sánchez Gil',
+      id_tipo: await first('/api/catalogos/tipos-expediente'),
+      id_unidad: await first('/api/catalogos/unidades?ambito=creacion'),
+    });
+    expect(creado.status).toBe(201);
+    const { id_expediente: id, numero } = creado.body.data;
+    await page.goto(`${webUrl}/expedientes/ver/${id}`);
+    await page.getByRole('heading', { name: numero, level: 1 }).waitFor();
+    await dismissToasts(page);
+
+    await actions(page).getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog').filter({ hasText: `Editar ${numero}` });
+    const asunto = edit.getByLabel('Asunto', { exact: true });
+    await asunto.fill('Licencia de vado permanente en calle Real 8, dos plazas');
+
+    // Meanwhile, someone else saves the expediente: another asunto and another interesado.
+    const leido = await callApi<{ data: Expediente }>(page, token(), 'GET', `/api/expedientes/${id}`);
+    const otro = await callApi<{ data: Expediente }>(page, token(), 'PATCH', `/api/expedientes/${id}`, {
+      version: leido.body.data.version,
+      asunto: 'Licencia de vado en calle Real 8',
+      interesado_nombre: 'Pedro Sánchez Gil y Marta Ruiz León',
+    });
+    expect(otro.status).toBe(200);
+
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    const aviso = edit.getByTestId('conflicto-edicion');
+    const aplicar = edit.getByRole('button', { name: 'Aplicar mis cambios sobre la versión nueva' });
+    await aviso.getByText('Otra persona guardó una versión más reciente de este expediente.').waitFor();
+    expect(await edit.getByTestId('conflicto-diferencias').locator('li').allInnerTexts()).toEqual([
+      'Asunto: «Licencia de vado permanente en calle Real 8, dos plazas» → «Licencia de vado en calle Real 8»',
+      'Interesado: «Pedro Sánchez Gil» → «Pedro Sánchez Gil y Marta Ruiz León»',
+    ]);
+    // The dialog keeps what was typed; what was not touched shows the saved value; nothing asks to reload.
+    expect(await asunto.inputValue()).toBe('Licencia de vado permanente en calle Real 8, dos plazas');
+    await expect
+      .poll(() => edit.getByLabel('Interesado', { exact: true }).inputValue())
+      .toBe('Pedro Sánchez Gil y Marta Ruiz León');
+    expect(await page.locator('.ant-notification-notice').filter({ hasText: 'Recargue' }).count()).toBe(0);
+    // The button pressed is gone: the focus is on the notice, and the choices follow it by Tab.
+    expect(await page.evaluate('document.activeElement?.className')).toContain('conflicto-edicion');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await screenshot(page, 'expediente-conflicto-edicion', { fullPage: false });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await aviso.scrollIntoViewIfNeeded();
+    await screenshot(page, 'expediente-conflicto-edicion-320', { fullPage: false });
+    await aplicar.scrollIntoViewIfNeeded();
+    await screenshot(page, 'expediente-conflicto-edicion-320-botones', { fullPage: false });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 850 });
+
+    await aplicar.click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByText('Licencia de vado permanente en calle Real 8, dos plazas', { exact: true }).first().waitFor();
+    const guardado = await callApi<{ data: Expediente }>(page, token(), 'GET', `/api/expedientes/${id}`);
+    expect(guardado.body.data).toMatchObject({
+      asunto: 'Licencia de vado permanente en calle Real 8, dos plazas',
+      interesado_nombre: 'Pedro Sánchez Gil y Marta Ruiz León',
+      version: leido.body.data.version + 2,
+    });
     await page.context().close();
   });
 });

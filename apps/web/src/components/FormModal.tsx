@@ -24,7 +24,14 @@ export function FormModal<Values>({ form, okButtonProps, maskClosable = false, c
       {...modal}
       okButtonProps={{ ...okButtonProps, htmlType: 'submit' }}
       modalRender={(content) => (
-        <Form<Values> layout="vertical" {...form} onFinish={(values) => void form.onFinish?.(values)}>
+        <Form<Values>
+          layout="vertical"
+          {...form}
+          onFinish={(values) => void form.onFinish?.(values)}
+          // Tab past the last button wraps to the first (the close icon) without scrolling to it: a
+          // dialog taller than the window would hide where the focus went.
+          onFocus={(event) => event.target.scrollIntoView?.({ block: 'nearest' })}
+        >
           {content}
         </Form>
       )}

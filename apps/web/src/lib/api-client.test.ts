@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiErrorMessage, createApiClient } from './api-client';
+import { apiErrorMessage, createApiClient, errorCodeOf } from './api-client';
 import { connectToastRenderer, type ResolvedToast } from './toast';
 
 // A real HTTP server answering like the API, so the whole client runs over jsdom's XMLHttpRequest
@@ -10,6 +10,7 @@ const answers: Record<string, { status: number; body: unknown }> = {
   '/api/escritura': { status: 201, body: { success: true, msg: 'Expediente creado', data: { id: 1 } } },
   '/api/lectura': { status: 200, body: { success: true, data: [1, 2] } },
   '/api/prohibido': { status: 403, body: { success: false, msg: 'No tiene permiso' } },
+  '/api/conflicto': { status: 409, body: { success: false, msg: 'Modificado por otro', code: 'VERSION_CONFLICT' } },
   '/api/roto': { status: 500, body: 'Internal Server Error' },
 };
 const seenAuthorization: Array<string | undefined> = [];
@@ -101,6 +102,21 @@ describe('api client toasts', () => {
     await client().post('/escritura', {}, { silent: true });
     await expect(client().get('/prohibido', { silent: true })).rejects.toBeTruthy();
     expect(shown).toEqual([]);
+  });
+
+  it('leaves to the caller only the error codes it handles itself', async () => {
+    const handled = { handledErrorCodes: ['VERSION_CONFLICT'] };
+    const conflicto = await client()
+      .post('/conflicto', {}, handled)
+      .catch((error: unknown) => error);
+    expect(errorCodeOf(conflicto)).toBe('VERSION_CONFLICT');
+    expect(shown).toEqual([]);
+    await expect(client().get('/prohibido', handled)).rejects.toBeTruthy();
+    await client().post('/escritura', {}, handled);
+    expect(shown).toMatchObject([
+      { severity: 'error', detail: 'No tiene permiso' },
+      { severity: 'success', detail: 'Expediente creado' },
+    ]);
   });
 });
 

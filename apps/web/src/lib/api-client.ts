@@ -55,8 +55,18 @@ function toastSuccessMessage(response: HttpResponse): void {
   }
 }
 
+/** The envelope's `code` of a refusal, when the server gave one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  const body: unknown = isApiError(error) ? error.response?.data : undefined;
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  const { code } = body as { code: unknown };
+  return typeof code === 'string' ? code : undefined;
+}
+
 function toastFailure(error: ApiError): void {
   if (error.config.silent || isCancel(error)) return;
+  const code = errorCodeOf(error);
+  if (code !== undefined && error.config.handledErrorCodes?.includes(code)) return;
   if (isSinConexion(error)) {
     toast.show({ severity: 'error', ...SIN_CONEXION, life: NOTIFICATION_LIFE_MS });
   } else {

@@ -16,7 +16,7 @@ function documento(value: string | null | undefined): string | null {
   return textoNormalizado(value)?.toUpperCase() ?? null;
 }
 
-interface NormalizedValues {
+export interface NormalizedValues {
   asunto: string;
   descripcion: string | null;
   id_tipo: number;
@@ -26,7 +26,7 @@ interface NormalizedValues {
   id_responsable: number | null;
 }
 
-function normalize(values: ExpedienteFormValues): NormalizedValues {
+export function normalize(values: ExpedienteFormValues): NormalizedValues {
   return {
     asunto: textoNormalizado(values.asunto) ?? '',
     descripcion: textoNormalizado(values.descripcion, 'parrafos'),

@@ -17,6 +17,11 @@ export interface RequestConfig {
   onUploadProgress?: (event: UploadProgress) => void;
   /** Skips the automatic "Éxito"/"Error" toasts, for calls whose outcome is handled quietly. */
   silent?: boolean;
+  /**
+   * Error codes (the envelope's `code`) the caller tells the person about itself, in place: no
+   * "Error" toast for them. Every other failure, and a success, still gets its toast.
+   */
+  handledErrorCodes?: readonly string[];
 }
 
 export interface HttpResponse<T = unknown> {

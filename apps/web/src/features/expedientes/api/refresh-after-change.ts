@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { expedientesKeys } from './keys';
-import { isApiError } from '../../../lib/api-client';
+import { errorCodeOf, isApiError } from '../../../lib/api-client';
 
 /** After a successful change: the answer is the new detail; lists and history are out of date. */
 export function applyChangedExpediente(queryClient: QueryClient, expediente: Expediente): Promise<void> {
@@ -19,4 +19,11 @@ export function applyChangedExpediente(queryClient: QueryClient, expediente: Exp
 export function refreshOnConflict(queryClient: QueryClient, id: number, error: unknown): Promise<void> | undefined {
   if (!isApiError(error) || error.response?.status !== 409) return undefined;
   return queryClient.invalidateQueries({ queryKey: expedientesKeys.detail(id) });
+}
+
+/** The 409 of a stale version: someone else saved the expediente after it was read. */
+export const VERSION_CONFLICT = 'VERSION_CONFLICT';
+
+export function isVersionConflict(error: unknown): boolean {
+  return isApiError(error) && error.response?.status === 409 && errorCodeOf(error) === VERSION_CONFLICT;
 }

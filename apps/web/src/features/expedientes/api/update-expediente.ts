@@ -2,11 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WriteResponse } from '@ecodigital/contracts/envelope';
 import type { EditarExpediente, Expediente } from '@ecodigital/contracts/expedientes';
 import { api } from '../../../lib/api-client';
-import { applyChangedExpediente, refreshOnConflict } from './refresh-after-change';
+import { applyChangedExpediente, refreshOnConflict, VERSION_CONFLICT } from './refresh-after-change';
 
-/** `PATCH /api/expedientes/:id` with only the changed fields and the version read. */
+/**
+ * `PATCH /api/expedientes/:id` with only the changed fields and the version read. A stale version
+ * gets no toast: the edit form shows what changed in place (`ConflictoEdicion`).
+ */
 export async function updateExpediente(id: number, body: EditarExpediente): Promise<Expediente> {
-  const response = await api.patch<WriteResponse<Expediente>>(`/expedientes/${id}`, body);
+  const response = await api.patch<WriteResponse<Expediente>>(`/expedientes/${id}`, body, {
+    handledErrorCodes: [VERSION_CONFLICT],
+  });
   return response.data.data;
 }
 

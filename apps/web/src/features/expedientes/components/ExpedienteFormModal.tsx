@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Input, Row, Select } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
 import { problemaDocumento } from '@ecodigital/contracts/identificacion';
@@ -13,6 +13,7 @@ import { selectClear } from '../../../components/clear-buttons';
 import { useEnvio } from '../../../lib/use-envio';
 import { FormModal } from '../../../components/FormModal';
 import { reglasTexto } from '../../../lib/reglas-texto';
+import { ConflictoEdicion, type ConflictoDeEdicion } from './ConflictoEdicion';
 
 const { asuntoMin, asuntoMax, descripcionMax, interesadoNombreMax, interesadoDocumentoMax } = LIMITES_EXPEDIENTE;
 
@@ -37,6 +38,11 @@ interface Props {
   /** Rejects when the server refuses: the form stays open (the client already showed why). */
   onSubmit: (values: ExpedienteFormValues) => Promise<unknown>;
   onClose: () => void;
+  /**
+   * Editing, the save met a version someone else saved meanwhile: the dialog stays open with what
+   * was typed, says what changed, and offers to apply the changes over it or to discard them.
+   */
+  conflicto?: ConflictoDeEdicion | null;
 }
 
 /**
@@ -116,7 +122,7 @@ function UnidadDeCreacion({ loading, options }: { loading: boolean; options: { v
 }
 
 /** The form to create an expediente and, prefilled, to edit one. */
-export function ExpedienteFormModal({ title, okText, open, mode, initialValues, onSubmit, onClose }: Props) {
+export function ExpedienteFormModal({ title, okText, open, mode, initialValues, onSubmit, onClose, conflicto }: Props) {
   const { enviando: saving, enviar } = useEnvio();
   const tipos = useTiposExpediente();
   const unidades = useUnidades('creacion', mode.crear);
@@ -137,6 +143,18 @@ export function ExpedienteFormModal({ title, okText, open, mode, initialValues, 
       confirmLoading={saving}
       onCancel={onClose}
       okButtonProps={{ disabled: sinUnidades }}
+      {...(conflicto && {
+        footer: (
+          <Flex className="conflicto-acciones" gap={8} wrap justify="flex-end">
+            <Button onClick={onClose}>Descartar mis cambios</Button>
+            {conflicto.puedeAplicar && (
+              <Button type="primary" htmlType="submit" loading={saving}>
+                Aplicar mis cambios sobre la versión nueva
+              </Button>
+            )}
+          </Flex>
+        ),
+      })}
       form={{ name: 'expediente', initialValues, onFinish: submit, scrollToFirstError: true, requiredMark: true }}
     >
       <Form.Item
@@ -220,6 +238,7 @@ export function ExpedienteFormModal({ title, okText, open, mode, initialValues, 
           )}
         </Col>
       </Row>
+      {conflicto && <ConflictoEdicion conflicto={conflicto} />}
     </FormModal>
   );
 }

@@ -313,6 +313,87 @@ describe('ExpedienteDetailView', { timeout: 20_000 }, () => {
     expect(server().requests.filter((request) => request.path === '/api/expedientes/7')).toHaveLength(2);
   });
 
+  it('keeps the edit open with what was typed when someone saved first, lists what changed, and applies it over the new version', async () => {
+    const sent: unknown[] = [];
+    server().routes.set('PATCH /api/expedientes/7', (request) => {
+      const body = request.body as { version: number; asunto?: string };
+      sent.push(body);
+      if (body.version !== current.version) {
+        return {
+          status: 409,
+          body: {
+            success: false,
+            msg: 'El expediente fue modificado por otro usuario. Recargue para ver los cambios.',
+            code: 'VERSION_CONFLICT',
+          },
+        };
+      }
+      current = { ...current, ...body, version: current.version + 1 };
+      return { body: { success: true, msg: 'Expediente actualizado.', data: current } };
+    });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: /Editar/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Asunto'), { target: { value: 'Licencia de obra mayor' } });
+    // Meanwhile someone else changes the tipo and the interesado.
+    current = {
+      ...current,
+      tipo: { id: 1, nombre: 'Solicitud' },
+      interesado_nombre: 'Ana Martínez Soto y otros',
+      version: 2,
+    };
+    await userEvent.click(dialogButton(dialog, 'Guardar cambios'));
+
+    const aviso = await within(dialog).findByTestId('conflicto-edicion');
+    expect(aviso.textContent).toContain('Otra persona guardó una versión más reciente de este expediente.');
+    const diferencias = [...within(dialog).getByTestId('conflicto-diferencias').querySelectorAll('li')].map(
+      (item) => item.textContent,
+    );
+    expect(diferencias).toEqual([
+      'Asunto: «Licencia de obra mayor» → «Solicitud de licencia de obra menor»',
+      'Tipo: «Licencia» → «Solicitud»',
+      'Interesado: «Ana Martínez Soto» → «Ana Martínez Soto y otros»',
+    ]);
+    // What was typed stays; what was not touched shows the saved value; no toast asks to reload.
+    expect((within(dialog).getByLabelText('Asunto') as HTMLInputElement).value).toBe('Licencia de obra mayor');
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Interesado') as HTMLInputElement).value).toBe('Ana Martínez Soto y otros'),
+    );
+    expect(screen.queryByText(/Recargue/)).toBeNull();
+    expect(document.activeElement).toBe(aviso.parentElement);
+
+    await userEvent.click(dialogButton(dialog, 'Aplicar mis cambios sobre la versión nueva'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getAllByText('Licencia de obra mayor').length).toBeGreaterThan(0));
+    expect(sent).toEqual([
+      { version: 1, asunto: 'Licencia de obra mayor' },
+      { version: 2, asunto: 'Licencia de obra mayor' },
+    ]);
+    expect(current).toMatchObject({ asunto: 'Licencia de obra mayor', interesado_nombre: 'Ana Martínez Soto y otros' });
+  });
+
+  it('discards the typed changes on request and keeps the version saved meanwhile', async () => {
+    server().routes.set('PATCH /api/expedientes/7', () => ({
+      status: 409,
+      body: { success: false, msg: 'El expediente fue modificado por otro usuario.', code: 'VERSION_CONFLICT' },
+    }));
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: /Editar/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Asunto'), { target: { value: 'Licencia de obra mayor' } });
+    current = { ...current, asunto: 'Licencia de primera ocupación', estado: 'cerrado', version: 2 };
+    await userEvent.click(dialogButton(dialog, 'Guardar cambios'));
+
+    const aviso = await within(dialog).findByTestId('conflicto-edicion');
+    expect(aviso.textContent).toContain('El expediente ya no admite cambios suyos');
+    expect(within(dialog).getByTestId('conflicto-diferencias').textContent).toContain('Estado: «Abierto» → «Cerrado»');
+    expect(within(dialog).queryByText('Aplicar mis cambios sobre la versión nueva')).toBeNull();
+    await userEvent.click(dialogButton(dialog, 'Descartar mis cambios'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByText('Licencia de primera ocupación').length).toBeGreaterThan(0);
+    expect(server().requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('offline, «Pasar a trámite» says «Sin conexión» at once and is not replayed when the connection returns', async () => {
     server().routes.set('POST /api/expedientes/7/estado', () => ({ drop: true }));
     renderDetail();

@@ -7,9 +7,11 @@ import type { Expediente, TransferirExpediente } from '@ecodigital/contracts/exp
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toast';
 import { canEdit, canNameResponsable, type Transicion } from '../access';
+import type { ConflictoDeEdicion } from '../components/ConflictoEdicion';
 import { PlazoCard } from '../components/PlazoCard';
 import { useChangeEstado } from '../api/change-estado';
-import { isNotFound, useExpediente } from '../api/get-expediente';
+import { expedienteQueryOptions, isNotFound, useExpediente } from '../api/get-expediente';
+import { isVersionConflict } from '../api/refresh-after-change';
 import { sigueVisible, useTransferirExpediente } from '../api/transferir-expediente';
 import { useUpdateExpediente } from '../api/update-expediente';
 import { CambioEstadoModal } from '../components/CambioEstadoModal';
@@ -21,7 +23,7 @@ import { HistorialTimeline } from '../components/HistorialTimeline';
 import { TransferirModal } from '../components/TransferirModal';
 import { formValuesOf, hasChanges, toEditarExpediente, type ExpedienteFormValues } from '../form-values';
 import { useExpedientesAccess } from '../hooks/use-expedientes-access';
-import { isApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-client';
 import { ResultTitle } from '../../../components/ResultTitle';
 
 function parseId(value: string): number | null {
@@ -106,7 +108,8 @@ function ExpedienteContent({
   const update = useUpdateExpediente(id);
   const changeEstado = useChangeEstado(id);
   const transferir = useTransferirExpediente(id);
-  const [editing, setEditing] = useState(false);
+  // The edit under way: the version its form stands on, and the conflict its last save met.
+  const [edicion, setEdicion] = useState<{ partida: Expediente; conflicto: ConflictoDeEdicion | null } | null>(null);
   const [transferring, setTransferring] = useState(false);
   const [transicion, setTransicion] = useState<Transicion | null>(null);
   const [tab, setTab] = useState('documentos');
@@ -124,19 +127,31 @@ function ExpedienteContent({
   }
 
   async function saveEdit(values: ExpedienteFormValues) {
-    const body = toEditarExpediente(expediente, values);
+    // After a conflict the form stands on the version saved meanwhile, the one the person was shown.
+    const partida = edicion?.partida ?? expediente;
+    const body = toEditarExpediente(partida, values);
     if (!hasChanges(body)) {
       toast.show({ severity: 'info', summary: 'Sin cambios', detail: 'No hay cambios que guardar.' });
-      setEditing(false);
+      setEdicion(null);
       return;
     }
     try {
       await update.mutateAsync(body);
-      setEditing(false);
+      setEdicion(null);
     } catch (error) {
-      // Someone else changed it: the detail is being reloaded, the open form is stale.
-      if (isApiError(error) && error.response?.status === 409) setEditing(false);
-      throw error;
+      if (!isVersionConflict(error)) throw error;
+      // Someone else saved first: the form stays open with what was typed, over the new version.
+      let nueva: Expediente;
+      try {
+        nueva = await queryClient.fetchQuery(expedienteQueryOptions(id));
+      } catch (lectura) {
+        toast.show({ severity: 'error', summary: 'Error', detail: apiErrorMessage(lectura) });
+        throw lectura;
+      }
+      setEdicion({
+        partida: nueva,
+        conflicto: { partida, enviados: values, nueva, puedeAplicar: canEdit(nueva, access) },
+      });
     }
   }
 
@@ -155,7 +170,7 @@ function ExpedienteContent({
           <ExpedienteActions
             expediente={expediente}
             access={access}
-            onEdit={() => setEditing(true)}
+            onEdit={() => setEdicion({ partida: expediente, conflicto: null })}
             onTransfer={() => setTransferring(true)}
             onTransicion={setTransicion}
           />
@@ -187,16 +202,17 @@ function ExpedienteContent({
       <ExpedienteFormModal
         title={`Editar ${expediente.numero}`}
         okText="Guardar cambios"
-        open={editing}
+        open={edicion !== null}
         mode={{
           crear: false,
-          unidad: expediente.unidad,
-          responsable: expediente.responsable,
+          unidad: (edicion?.partida ?? expediente).unidad,
+          responsable: (edicion?.partida ?? expediente).responsable,
           responsableFijo: !canNameResponsable(expediente),
         }}
-        initialValues={formValuesOf(expediente)}
+        initialValues={formValuesOf(edicion?.partida ?? expediente)}
         onSubmit={saveEdit}
-        onClose={() => setEditing(false)}
+        onClose={() => setEdicion(null)}
+        conflicto={edicion?.conflicto}
       />
       <CambioEstadoModal
         expediente={expediente}
