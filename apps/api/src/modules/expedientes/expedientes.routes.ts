@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { idDeRuta } from '../../shared/id-param';
 import { callerOf } from '../../shared/caller/caller';
+import { fechaMadrid } from '../../shared/csv';
 import { requirePermiso } from '../../shared/caller/permisos';
 import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
 import type { LimiteDeRuta } from '../../plugins/limites';
@@ -28,8 +29,6 @@ import {
 } from './expedientes.service';
 
 const idExpediente = (raw: string) => idDeRuta(raw, expedienteNoExiste);
-
-const fechaMadrid = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date());
 
 /** Authenticated. */
 const expedientesRoutes: FastifyPluginAsyncTypebox = async (app) => {

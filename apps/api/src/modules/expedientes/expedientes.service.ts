@@ -18,7 +18,8 @@ import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import { aplicarPlazoAlExpediente } from '../../shared/plazos/calendario';
 import type { FirmarIndice } from '../../shared/firma-indice';
-import { BOM, CABECERA_CSV, filaCsv, lineaCsv } from './expedientes.csv';
+import { BOM, lineaCsv } from '../../shared/csv';
+import { CABECERA_CSV, filaCsv } from './expedientes.csv';
 import {
   expedienteNoExiste,
   gestionPorAcceso,
@@ -69,7 +70,15 @@ export async function listar(db: Database, caller: Caller, query: ExpedientesLis
       ? { offset: (page - 1) * pageSize }
       : { despuesDe: clavesDelCursor(query.cursor, orden) };
   const filtro = await conFormaDeBusqueda(db, caller, query);
-  const { items, siguiente, total, exacto } = await leerPaginaConTotal(db, caller, filtro, orden, inicio, pageSize);
+  const { items, siguiente, total, exacto } = await leerPaginaConTotal(
+    db,
+    caller,
+    filtro,
+    orden,
+    inicio,
+    pageSize,
+    query.contar === 'todos',
+  );
   return { items, total, totalExacto: exacto, page, pageSize, siguiente: siguiente && encodeCursor(siguiente) };
 }
 
