@@ -116,6 +116,7 @@ const RUTAS: Record<string, Clasificacion> = {
   'POST /api/documentos/:id/anular': { clase: 'documento', cuerpo: () => ({ motivo: 'Anulado por quien no debe' }) },
 
   'GET /api/admin/auditoria': { clase: 'administracion' },
+  'GET /api/admin/auditoria/exportar': { clase: 'administracion' },
   'GET /api/admin/denegaciones': { clase: 'administracion' },
   'GET /api/admin/catalogos/tipos': { clase: 'administracion' },
   'POST /api/admin/catalogos/tipos': { clase: 'administracion' },

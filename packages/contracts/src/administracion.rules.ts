@@ -15,6 +15,8 @@ export const LIMITES_ADMINISTRACION = {
   /** People are found by name; more than this many per page is never read. */
   personasPorPagina: 50,
   auditoriaPorPagina: 50,
+  /** A CSV export of the auditoría holds at most this many changes; the file says so when it stops there. */
+  auditoriaPorExportacion: 50_000,
   unidadesPorPersona: 50,
   descripcionRolMin: 3,
   descripcionRolMax: 200,
@@ -80,6 +82,24 @@ export const ENTIDAD_AUDITORIA_ETIQUETAS: Record<EntidadAuditoria, string> = {
   cola: 'Cola de trabajos',
   trabajo: 'Trabajo en segundo plano',
   festivo: 'Festivo del calendario laboral',
+};
+
+/** Each action the auditoría records, as people name it (an unknown one is shown as stored). */
+export const ACCION_AUDITORIA_ETIQUETAS: Record<string, string> = {
+  'unidad.crear': 'Crear unidad',
+  'unidad.modificar': 'Modificar unidad',
+  'usuario.unidades': 'Cambiar las unidades de una persona',
+  'rol.declarar': 'Declarar rol',
+  'rol.permisos': 'Cambiar los permisos de un rol',
+  'catalogo.crear': 'Añadir entrada de catálogo',
+  'catalogo.modificar': 'Modificar entrada de catálogo',
+  'catalogo.plazo': 'Cambiar plazo de resolución',
+  'festivo.crear': 'Añadir festivo',
+  'festivo.borrar': 'Quitar festivo',
+  'cola.pausar': 'Pausar cola',
+  'cola.reanudar': 'Reanudar cola',
+  'trabajo.reintentar': 'Reintentar trabajo',
+  'acceso.revocar': 'Revocar acceso',
 };
 
 /** How membership of unidades is kept: in the app by administrators, or from the identity provider's groups. */

@@ -202,6 +202,15 @@ export const EntidadAuditoriaSchema = Type.Unsafe<EntidadAuditoria>(
   Type.Union(ENTIDADES_AUDITORIA.map((entidad) => Type.Literal(entidad))),
 );
 
+/** One field of a change as people read it: its name in Spanish and its values with ids resolved to names. */
+export const CampoAuditadoSchema = Type.Object({
+  campo: Type.String(),
+  /** Null when the field did not exist before (something created) or after (something removed). */
+  antes: Type.Union([Type.String(), Type.Null()]),
+  despues: Type.Union([Type.String(), Type.Null()]),
+});
+export type CampoAuditado = Static<typeof CampoAuditadoSchema>;
+
 export const RegistroAuditoriaSchema = Type.Object({
   id: Type.Integer(),
   fecha: Type.String(),
@@ -211,8 +220,11 @@ export const RegistroAuditoriaSchema = Type.Object({
   entidad: EntidadAuditoriaSchema,
   id_entidad: Type.String(),
   descripcion: Type.String(),
+  /** As stored: codes and ids, for programs. */
   antes: Type.Unknown(),
   despues: Type.Unknown(),
+  /** `antes` and `despues` for people, field by field, as they read them today. */
+  detalle: Type.Array(CampoAuditadoSchema),
 });
 export type RegistroAuditoria = Static<typeof RegistroAuditoriaSchema>;
 
@@ -228,6 +240,10 @@ export const AuditoriaQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 export type AuditoriaQuery = Static<typeof AuditoriaQuerySchema>;
+
+/** The CSV export takes the list's filters, without the page. */
+export const AuditoriaExportQuerySchema = Type.Omit(AuditoriaQuerySchema, ['page'], { additionalProperties: false });
+export type AuditoriaExportQuery = Static<typeof AuditoriaExportQuerySchema>;
 
 export const AuditoriaPaginaSchema = Type.Object({
   items: Type.Array(RegistroAuditoriaSchema, { maxItems: LIMITES_ADMINISTRACION.auditoriaPorPagina }),

@@ -1,8 +1,11 @@
 import type { CatalogoEditable } from '@ecodigital/contracts/administracion';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../shared/caller/caller';
 import { requirePermiso } from '../../shared/caller/permisos';
+import { fechaMadrid } from '../../shared/csv';
 import { idDeRuta } from '../../shared/id-param';
+import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
 import { entradaNoExiste, MENSAJES_ADMINISTRACION, personaNoExiste, unidadNoExiste } from './administracion.mensajes';
 import {
   asignarPermisosSchema,
@@ -14,11 +17,13 @@ import {
   denegacionesSchema,
   editarEntradaSchema,
   editarUnidadSchema,
+  exportarAuditoriaSchema,
   listarCatalogoSchema,
   listarPersonasSchema,
   listarRolesSchema,
   listarUnidadesSchema,
 } from './administracion.schemas';
+import { exportarAuditoriaCsv } from './auditoria.csv';
 import { findAuditoria } from './auditoria.repository';
 import { findDenegaciones } from './denegaciones.repository';
 import { crearEntrada, editarEntrada, listarEntradas } from './catalogos-editables.service';
@@ -136,6 +141,30 @@ const administracionRoutes: FastifyPluginAsyncTypebox<AdministracionOptions> = a
     success: true as const,
     data: await findAuditoria(app.db, request.query),
   }));
+
+  app.get(
+    '/admin/auditoria/exportar',
+    {
+      schema: exportarAuditoriaSchema,
+      preValidation: auditoria,
+      config: { transferencia: 'descarga', limite: { clase: 'exportacion' } },
+      handlerTimeout: LIMITE_TRANSFERENCIA_MS,
+    },
+    async (request, reply) => {
+      const { desde, hasta } = request.query;
+      const exportacion = await exportarAuditoriaCsv(app.db, request.query);
+      const csv = Readable.from(exportacion.piezas);
+      csv.on('error', (error) => request.log.error({ err: error }, 'exportación CSV de la auditoría interrumpida'));
+      const nombre = `auditoria-${desde ?? 'inicio'}-a-${hasta ?? fechaMadrid()}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${nombre}"`)
+        .header('cache-control', 'no-store')
+        .header('x-total-cambios', String(exportacion.total))
+        .header('x-cambios-exportados', String(Math.min(exportacion.total, exportacion.limite)))
+        .send(csv);
+    },
+  );
 
   app.get('/admin/denegaciones', { schema: denegacionesSchema, preValidation: auditoria }, async (request) => ({
     success: true as const,

@@ -5,6 +5,7 @@ import {
   DenegacionesQuerySchema,
   DeclararRolSchema,
   AsignarUnidadesSchema,
+  AuditoriaExportQuerySchema,
   AuditoriaPaginaSchema,
   AuditoriaQuerySchema,
   CrearEntradaCatalogoSchema,
@@ -110,6 +111,18 @@ export const auditoriaSchema = {
   summary: 'Registro de cambios administrativos (quién, cuándo, qué, antes → después), lo más reciente primero',
   querystring: AuditoriaQuerySchema,
   response: { 200: ReadEnvelope(AuditoriaPaginaSchema), 400: ApiError },
+};
+
+export const exportarAuditoriaSchema = {
+  tags,
+  summary:
+    'Exporta a CSV (UTF-8 con BOM, separado por «;») los cambios que cumplen los filtros de la auditoría, lo más reciente primero; como mucho 50 000 (la última línea avisa si hay más)',
+  querystring: AuditoriaExportQuerySchema,
+  produces: ['text/csv'],
+  response: {
+    200: { description: 'Archivo CSV', content: { 'text/csv': { schema: Type.String() } } },
+    400: ApiError,
+  },
 };
 
 export const denegacionesSchema = {

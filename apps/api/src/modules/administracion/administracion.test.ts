@@ -259,7 +259,7 @@ describe('administration API (real PostgreSQL, real dev IdP)', () => {
       expect(registro).toMatchObject({
         accion: 'rol.permisos',
         id_entidad: 'consulta',
-        descripcion: 'Permisos del rol «consulta»: quitó expedientes.ver.',
+        descripcion: 'Permisos del rol «consulta»: quitó «Ver expedientes».',
         antes: ['documentos.descargar', 'expedientes.ver'],
         despues: ['documentos.descargar'],
       });

@@ -1,8 +1,10 @@
 import type { AsignarUnidades, PersonaAdmin } from '@ecodigital/contracts/administracion';
+import type { UnidadReferencia } from '@ecodigital/contracts/comunes';
 import type { Database } from '../../db/database';
 import { registrarAuditoria } from '../../shared/auditoria';
 import type { Caller } from '../../shared/caller/caller';
 import { alPerderUnidades } from '../../shared/pertenencia';
+import { unidadLegible } from './auditoria.legible';
 import { conflicto, MENSAJES_ADMINISTRACION, noValido, personaNoExiste } from './administracion.mensajes';
 import {
   existePersona,
@@ -11,6 +13,22 @@ import {
   findUnidadesPorId,
   replaceUnidadesDePersona,
 } from './personas.repository';
+
+/** «Unidades de Ana Romero Gil: añadió «Hacienda (LA0019008)»; quitó «Tesorería (LA0019014)».» */
+function descripcionUnidades(
+  persona: string,
+  antes: readonly UnidadReferencia[],
+  despues: readonly UnidadReferencia[],
+): string {
+  const nombrar = (lista: readonly UnidadReferencia[]) => lista.map((u) => `«${unidadLegible(u)}»`).join(', ');
+  const anadidas = despues.filter((u) => !antes.some((a) => a.id === u.id));
+  const quitadas = antes.filter((u) => !despues.some((d) => d.id === u.id));
+  const partes = [
+    anadidas.length ? `añadió ${nombrar(anadidas)}` : '',
+    quitadas.length ? `quitó ${nombrar(quitadas)}` : '',
+  ].filter(Boolean);
+  return `Unidades de ${persona}: ${partes.join('; ')}${despues.length ? '' : ' (ya no tiene ninguna)'}.`;
+}
 
 /**
  * Makes `unidades` the person's unidades. A unidad they already had may stay even if deactivated
@@ -51,7 +69,7 @@ export async function asignarUnidades(
         accion: 'usuario.unidades',
         entidad: 'usuario',
         id_entidad: id,
-        descripcion: `Unidades de ${persona.nombre_completo}: ${pedidas.map((u) => u.nombre).join(', ') || 'ninguna'}.`,
+        descripcion: descripcionUnidades(persona.nombre_completo, antes, pedidas),
         antes: codigos(antes),
         despues: codigos(pedidas),
       });

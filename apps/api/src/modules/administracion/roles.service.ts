@@ -79,6 +79,10 @@ export async function declararRol(
 
 const rolValido = new RegExp(ROL_PATTERN);
 
+/** Permisos as people know them, by their label: «Descargar documentos», «Ver expedientes». */
+const nombrarPermisos = (codigos: readonly string[], etiquetas: ReadonlyMap<string, string>) =>
+  codigos.map((codigo) => `«${etiquetas.get(codigo) ?? codigo}»`).join(', ');
+
 /**
  * Makes `permisos` exactly what `rol` (a declared one: 404 otherwise) may do. Every instance applies it within the permisos cache's
  * few seconds; this one at once. The administrador role never loses the power to give permisos back.
@@ -93,7 +97,8 @@ export async function asignarPermisos(
   const faltanFijos = (PERMISOS_FIJOS[rol] ?? []).filter((permiso) => !body.permisos.includes(permiso));
   if (faltanFijos.length) throw conflicto(MENSAJES_ADMINISTRACION.bloqueo);
   const cambiado = await db.transaction(async (tx) => {
-    const conocidos = new Set((await findPermisos(tx)).map((permiso) => permiso.codigo));
+    const etiquetas = new Map((await findPermisos(tx)).map((permiso) => [permiso.codigo, permiso.descripcion]));
+    const conocidos = new Set(etiquetas.keys());
     const desconocidos = body.permisos.filter((permiso) => !conocidos.has(permiso));
     if (desconocidos.length) throw noValido(MENSAJES_ADMINISTRACION.permisosNoExisten(desconocidos.join(', ')));
     if (!(await existeRol(tx, rol))) throw rolNoDeclarado(rol);
@@ -109,8 +114,8 @@ export async function asignarPermisos(
       entidad: 'rol',
       id_entidad: rol,
       descripcion: `Permisos del rol «${rol}»: ${[
-        anadidos.length ? `añadió ${anadidos.join(', ')}` : '',
-        quitados.length ? `quitó ${quitados.join(', ')}` : '',
+        anadidos.length ? `añadió ${nombrarPermisos(anadidos, etiquetas)}` : '',
+        quitados.length ? `quitó ${nombrarPermisos(quitados, etiquetas)}` : '',
       ]
         .filter(Boolean)
         .join('; ')}.`,

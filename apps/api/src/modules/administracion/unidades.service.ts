@@ -5,6 +5,7 @@ import { registrarAuditoria } from '../../shared/auditoria';
 import { asegurarCapacidad, cifra } from '../../shared/capacidad';
 import type { Caller } from '../../shared/caller/caller';
 import { retirarResponsablesAjenos } from '../../shared/pertenencia';
+import { unidadLegible } from './auditoria.legible';
 import { conflicto, MENSAJES_ADMINISTRACION, noValido, unidadNoExiste } from './administracion.mensajes';
 import {
   creariaCiclo,
@@ -123,7 +124,10 @@ export async function editarUnidad(
       accion: 'unidad.modificar',
       entidad: 'unidad',
       id_entidad: id,
-      descripcion: descripcionCambio(antes, despues, cambiados),
+      descripcion: descripcionCambio(antes, despues, cambiados, {
+        antes: await padreDe(tx, antes, cambiados),
+        despues: await padreDe(tx, despues, cambiados),
+      }),
       antes: Object.fromEntries(cambiados.map((campo) => [campo, antes[campo]])),
       despues: Object.fromEntries(cambiados.map((campo) => [campo, despues[campo]])),
     });
@@ -131,7 +135,22 @@ export async function editarUnidad(
   });
 }
 
-function descripcionCambio(antes: FilaUnidad, despues: FilaUnidad, cambiados: (keyof FilaUnidad)[]): string {
+/** The unidad above, read only when the move is what changed. */
+async function padreDe(tx: Queryable, unidad: FilaUnidad, cambiados: (keyof FilaUnidad)[]) {
+  if (!cambiados.includes('id_padre') || unidad.id_padre === null) return null;
+  return (await findFilaUnidad(tx, unidad.id_padre)) ?? null;
+}
+
+/** A superior unidad in a description: «Urbanismo (LA0019005)», or the root when there is none. */
+const superior = (unidad: FilaUnidad | null) =>
+  unidad === null ? 'la raíz (sin unidad superior)' : `«${unidadLegible(unidad)}»`;
+
+function descripcionCambio(
+  antes: FilaUnidad,
+  despues: FilaUnidad,
+  cambiados: (keyof FilaUnidad)[],
+  padres: { antes: FilaUnidad | null; despues: FilaUnidad | null },
+): string {
   const partes: string[] = [];
   if (cambiados.includes('nombre')) partes.push(`renombró «${antes.nombre}» como «${despues.nombre}»`);
   if (cambiados.includes('codigo')) partes.push(`cambió el código ${antes.codigo} por ${despues.codigo}`);
@@ -142,8 +161,9 @@ function descripcionCambio(antes: FilaUnidad, despues: FilaUnidad, cambiados: (k
         : `puso el código DIR3 ${despues.codigo_dir3}${antes.codigo_dir3 === null ? '' : ` en lugar de ${antes.codigo_dir3}`}`,
     );
   }
-  if (cambiados.includes('id_padre')) partes.push('la movió a otra unidad superior');
+  if (cambiados.includes('id_padre'))
+    partes.push(`la movió de ${superior(padres.antes)} a ${superior(padres.despues)}`);
   if (cambiados.includes('activa')) partes.push(despues.activa ? 'la activó' : 'la desactivó');
   const texto = partes.join(', ');
-  return `Unidad «${despues.nombre}»: ${texto}.`;
+  return `Unidad «${unidadLegible(despues)}»: ${texto}.`;
 }

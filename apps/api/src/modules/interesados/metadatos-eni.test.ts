@@ -56,7 +56,7 @@ describe('ENI metadata and interesados (real PostgreSQL, real dev IdP)', () => {
       expect(quitada.statusCode).toBe(200);
       expect(quitada.json().data.codigo_dir3).toBeNull();
       const auditoria = (await as.admin.get('/api/admin/auditoria?entidad=unidad')).json().data.items[0];
-      expect(auditoria.descripcion).toBe('Unidad «Oficina de Obras»: retiró el código DIR3 LA0019099.');
+      expect(auditoria.descripcion).toBe('Unidad «Oficina de Obras (OFI-OBRAS)»: retiró el código DIR3 LA0019099.');
     });
 
     it('refuses a code not in DIR3 form, and one another unidad has, with a Spanish message', async () => {
