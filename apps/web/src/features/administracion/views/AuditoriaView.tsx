@@ -1,21 +1,20 @@
-import { ClearOutlined, StopOutlined } from '@ant-design/icons';
+import { ClearOutlined, DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
   Card,
-  Col,
   DatePicker,
   Empty,
   Flex,
-  Row,
   Select,
+  Space,
   Table,
   Typography,
   type TableColumnsType,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
-import type { AuditoriaQuery, RegistroAuditoria } from '@ecodigital/contracts/administracion';
+import type { AuditoriaQuery, CampoAuditado, RegistroAuditoria } from '@ecodigital/contracts/administracion';
 import {
   ENTIDAD_AUDITORIA_ETIQUETAS,
   ENTIDADES_AUDITORIA,
@@ -27,11 +26,11 @@ import { selectClear } from '../../../components/clear-buttons';
 import { BusquedaEnUrl } from '../components/BusquedaEnUrl';
 import { paginationItemRender } from '../../../components/pagination-item-render';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useExportAuditoriaCsv } from '../api/export-auditoria-csv';
 import { useAuditoria } from '../api/get-auditoria';
 import { useUsuarios } from '../api/get-usuarios';
 import { positiveInt } from '../search-params';
 import { matchesOption } from '../../../lib/option-match';
-import { textoDeValor } from '../valor-auditado';
 import './administracion.css';
 
 const ISO_DAY = 'YYYY-MM-DD';
@@ -69,13 +68,29 @@ function searchOf(query: AuditoriaQuery): URLSearchParams {
   return search;
 }
 
-/** A before or after value for people: a list joined by commas, an object's fields one per line. */
-function Valor({ titulo, value }: { titulo: string; value: unknown }) {
+/** What a change was before and after, field by field, as the API words it (ids already names). */
+function DetalleCambio({ detalle }: { detalle: CampoAuditado[] }) {
+  const valor = (texto: string | null) =>
+    texto === null ? <Typography.Text type="secondary">—</Typography.Text> : texto;
   return (
-    <Col xs={24} md={12}>
-      <Typography.Text strong>{titulo}</Typography.Text>
-      <pre className="admin-json">{textoDeValor(value)}</pre>
-    </Col>
+    <table className="auditoria-detalle" aria-label="Antes y después">
+      <thead>
+        <tr>
+          <th scope="col">Campo</th>
+          <th scope="col">Antes</th>
+          <th scope="col">Después</th>
+        </tr>
+      </thead>
+      <tbody>
+        {detalle.map((campo) => (
+          <tr key={campo.campo}>
+            <th scope="row">{campo.campo}</th>
+            <td>{valor(campo.antes)}</td>
+            <td>{valor(campo.despues)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -85,6 +100,7 @@ export function AuditoriaView() {
   const query = queryOf(params);
   const registros = useAuditoria(query);
   const usuarios = useUsuarios();
+  const exportCsv = useExportAuditoriaCsv();
 
   function update(patch: Partial<AuditoriaQuery>) {
     setParams(searchOf({ ...query, page: undefined, ...patch }), { replace: true });
@@ -115,9 +131,22 @@ export function AuditoriaView() {
         title="Auditoría"
         subtitle="Cada cambio de la administración: quién, cuándo, qué, antes y después."
         extra={
-          <Link to="/administracion/auditoria/denegados">
-            <StopOutlined aria-hidden="true" /> Accesos denegados
-          </Link>
+          <Space wrap size={16}>
+            <Link to="/administracion/auditoria/denegados">
+              <StopOutlined aria-hidden="true" /> Accesos denegados
+            </Link>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exportCsv.isPending}
+              title="Descarga los cambios que cumplen los filtros (con el periodo elegido), para Excel"
+              onClick={() => {
+                const { page: _page, ...filtros } = query;
+                exportCsv.mutate(filtros);
+              }}
+            >
+              Exportar CSV
+            </Button>
+          </Space>
         }
       />
       <Flex vertical gap={16}>
@@ -200,13 +229,8 @@ export function AuditoriaView() {
               // An empty table does not scroll: a scrolling box with nothing to focus cannot be scrolled by keyboard.
               scroll={registros.data?.items.length ? { x: 860 } : undefined}
               expandable={{
-                expandedRowRender: (registro) => (
-                  <Row gutter={[16, 8]}>
-                    <Valor titulo="Antes" value={registro.antes} />
-                    <Valor titulo="Después" value={registro.despues} />
-                  </Row>
-                ),
-                rowExpandable: (registro) => registro.antes != null || registro.despues != null,
+                expandedRowRender: (registro) => <DetalleCambio detalle={registro.detalle} />,
+                rowExpandable: (registro) => registro.detalle.length > 0,
               }}
               onRow={() => ({ 'data-testid': 'auditoria-fila' }) as React.HTMLAttributes<HTMLElement>}
               locale={{
