@@ -138,6 +138,11 @@ export const ExpedientesListaQuerySchema = Type.Object(
      * it in the same filters and order (`page` is then only echoed). Without it, `page` skips rows.
      */
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+    /**
+     * `todos`: count every match even past the usual «más de 1.000», so the pager knows the last
+     * page. Asked for when a person wants it: on a very large list it costs a full count.
+     */
+    contar: Type.Optional(Type.Literal('todos')),
   },
   { additionalProperties: false },
 );

@@ -168,6 +168,20 @@ describe('expedientes list: keyset cursor and totals', () => {
       expect(tipo2).toMatchObject({ total: Math.floor((FILAS - 1) / 6) + 1, totalExacto: true });
     });
 
+    it(`counts every match past ${TOPE_TOTAL} when asked (contar=todos), so the last page can be read`, async () => {
+      const [queja] = await stack
+        .app()
+        .db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM expediente WHERE asunto LIKE 'Queja%'`);
+      const contada = await pagina('q=queja&pageSize=10&contar=todos');
+      expect(contada).toMatchObject({ total: queja!.n, totalExacto: true });
+      const ultimaPagina = Math.ceil(queja!.n / 10);
+      const ultima = await pagina(`q=queja&pageSize=10&contar=todos&page=${ultimaPagina}`);
+      expect(ultima.items).toHaveLength(queja!.n - (ultimaPagina - 1) * 10);
+      expect(ultima.siguiente).toBeNull();
+      const respuesta = await admin.get('/api/expedientes?contar=algunos');
+      expect(respuesta.statusCode).toBe(400);
+    });
+
     it('is the page itself when the first page holds every match', async () => {
       expect(await pagina('q=licencia%20de%20obra%203&pageSize=100')).toMatchObject({
         totalExacto: true,

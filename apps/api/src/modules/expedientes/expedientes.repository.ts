@@ -7,7 +7,7 @@ import type {
   ExpedientesFiltro,
   Responsable,
 } from '@ecodigital/contracts/expedientes';
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import { isoString } from '../../shared/dates';
 import { nombreCompletoSql } from '../../shared/sql';
@@ -178,6 +178,33 @@ export function coincidenciasSql(
   const sql = `SELECT e.id_expediente FROM expediente e WHERE ${filtroWhere(caller, filtro, params)} LIMIT ${params.add(tope + 1)}`;
   return { sql, values: params.values };
 }
+
+/**
+ * Every match, counted; undefined when the count took longer than `CONTEO_MAXIMO_MS` (a
+ * very broad filter over a very large archive), so the list says «más de» as before.
+ */
+export async function contarCoincidencias(
+  db: Database,
+  caller: Caller,
+  filtro: FiltroLista,
+): Promise<number | undefined> {
+  const params = new SqlParams();
+  const where = filtroWhere(caller, filtro, params);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query(`SET LOCAL statement_timeout = ${CONTEO_MAXIMO_MS}`);
+      const [row] = await tx.query<{ total: number }>(
+        `SELECT count(*)::integer AS total FROM expediente e WHERE ${where}`,
+        params.values,
+      );
+      return row!.total;
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '57014') return undefined;
+    throw error;
+  }
+}
+const CONTEO_MAXIMO_MS = 10_000;
 
 /** Expedientes in the given estados, from the counters the triggers keep (migration 005): every row, whatever the visibility. */
 export async function contarPorEstado(db: Queryable, estados: readonly EstadoExpediente[]): Promise<number> {

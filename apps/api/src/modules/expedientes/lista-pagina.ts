@@ -1,11 +1,17 @@
 import type { ExpedienteResumen, ExpedientesFiltro } from '@ecodigital/contracts/expedientes';
 import type { FiltroLista } from './expedientes.query';
 import { ESTADOS_EXPEDIENTE } from '@ecodigital/contracts/expedientes.rules';
-import type { Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import { veTodosLosExpedientes } from './visibility';
 import type { Orden } from './expedientes.query';
-import { contarPorEstado, findCoincidencias, findPagina, type InicioPagina } from './expedientes.repository';
+import {
+  contarCoincidencias,
+  contarPorEstado,
+  findCoincidencias,
+  findPagina,
+  type InicioPagina,
+} from './expedientes.repository';
 
 /**
  * Counting every match of a broad filter over a million rows costs far more than the page itself
@@ -14,7 +20,7 @@ import { contarPorEstado, findCoincidencias, findPagina, type InicioPagina } fro
 export const TOPE_TOTAL = 1_000;
 
 /** Query parameters that choose the page, not the rows. */
-const NO_FILTRAN = new Set(['estado', 'page', 'pageSize', 'sort', 'order', 'cursor']);
+const NO_FILTRAN = new Set(['estado', 'page', 'pageSize', 'sort', 'order', 'cursor', 'contar']);
 
 /** No filter but estado: any other key with a value (a future filter too) narrows the rows. */
 function soloFiltraPorEstado(filtro: ExpedientesFiltro): boolean {
@@ -38,16 +44,17 @@ export interface PaginaConTotal {
  * A page and the list's total. When the per-estado counters can answer (the filter is estado or
  * nothing, and the caller sees every expediente) both are read at once. Otherwise the matches are
  * found first, up to `TOPE_TOTAL` + 1: if that is all of them, the page is read from their ids, so
- * a search pays its trigram scan once; if not, the total is "more than `TOPE_TOTAL`" and the page is
- * read through the list's own index.
+ * a search pays its trigram scan once; if not, the total is "more than `TOPE_TOTAL`" (or, when
+ * `contarTodos`, every match counted) and the page is read through the list's own index.
  */
 export async function leerPaginaConTotal(
-  db: Queryable,
+  db: Database,
   caller: Caller,
   filtro: FiltroLista,
   orden: Orden,
   inicio: InicioPagina,
   pageSize: number,
+  contarTodos = false,
 ): Promise<PaginaConTotal> {
   if (filtro.ids) {
     // Every match already found (a search among few expedientes): exact, and read by primary key.
@@ -64,7 +71,11 @@ export async function leerPaginaConTotal(
   }
   const ids = await findCoincidencias(db, caller, filtro, TOPE_TOTAL);
   if (ids.length > TOPE_TOTAL) {
-    return { ...(await findPagina(db, caller, filtro, orden, inicio, pageSize)), total: TOPE_TOTAL, exacto: false };
+    const [pagina, contados] = await Promise.all([
+      findPagina(db, caller, filtro, orden, inicio, pageSize),
+      contarTodos ? contarCoincidencias(db, caller, filtro) : undefined,
+    ]);
+    return { ...pagina, total: contados ?? TOPE_TOTAL, exacto: contados !== undefined };
   }
   if (ids.length === 0) return { items: [], siguiente: null, total: 0, exacto: true };
   return { ...(await findPagina(db, caller, { ids }, orden, inicio, pageSize)), total: ids.length, exacto: true };
