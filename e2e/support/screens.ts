@@ -276,16 +276,24 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
-    // The search box also looks inside the documents' text (issue 13): results with fragments.
+    // The search box also says how many documents hold the words, with a link to search them.
     name: 'expedientes-busqueda-en-contenido',
-    open: async (page, { expediente }, webUrl) => {
+    open: async (page, _data, webUrl) => {
       // Its document's text says «Informe de accesibilidad»; it is read in the background after the upload.
       await load(page, `${webUrl}/expedientes?q=accesibilidad`);
+      await page.getByTestId('coincidencias-documentos').waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    name: 'expedientes-columnas',
+    open: async (page, { expediente }, webUrl) => {
+      await load(page, `${webUrl}/expedientes`);
+      await page.locator('.expedientes-row', { hasText: expediente.numero }).waitFor();
+      await page.getByTestId('columnas-menu').click();
       await page
-        .getByTestId('resultado-contenido')
-        .filter({ hasText: expediente.numero })
-        .first()
-        .waitFor({ timeout: 60_000 });
+        .getByRole('dialog', { name: 'Columnas de la lista' })
+        .getByRole('checkbox', { name: 'Interesado' })
+        .waitFor();
     },
   },
   ...(

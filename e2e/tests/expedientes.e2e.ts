@@ -280,6 +280,11 @@ describe('expedientes', () => {
     await page.getByText(`Total: ${total} expedientes`).waitFor();
     const row = page.locator('.expedientes-row', { hasText: created!.numero });
     expect(await row.innerText()).toContain(today);
+    // At 1366 px every column shown reads whole: nothing to scroll sideways, nothing cut with «…».
+    await page.setViewportSize({ width: 1366, height: 850 });
+    const tabla = page.locator('.ant-table-content').first();
+    await expect.poll(() => tabla.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.locator('.expedientes-row .ant-table-cell-ellipsis').count()).toBe(0);
     await screenshot(page, 'expedientes-lista');
 
     await page.getByLabel('Buscar expedientes').fill('licencia');

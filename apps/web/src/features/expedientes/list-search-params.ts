@@ -66,6 +66,8 @@ export function parseListSearchParams(params: URLSearchParams): ListState {
   const cursores = params.getAll('cursor').filter((cursor) => CURSOR.test(cursor));
   if (state.page > 1 && cursores.length > 0) state.cursores = cursores.slice(-Math.min(MAX_CURSORES, state.page - 1));
 
+  if (params.get('contar') === 'todos') state.contar = 'todos';
+
   const sort = oneOf<CampoOrden>(ORDENABLES, params.get('sort'));
   if (sort) {
     state.sort = sort;
@@ -96,6 +98,7 @@ export function serializeListSearchParams(state: ExpedientesListaQuery & Pick<Li
     for (const cursor of state.cursores ?? []) params.append('cursor', cursor);
   }
   if (state.pageSize && state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
+  if (state.contar) params.set('contar', state.contar);
   return params;
 }
 
@@ -108,6 +111,7 @@ export function filtersOf(state: ExpedientesListaQuery & Pick<ListState, 'cursor
     order: _order,
     cursor: _cursor,
     cursores: _cursores,
+    contar: _contar,
     ...filters
   } = state;
   return filters;

@@ -1,10 +1,11 @@
-import { Empty, Table, Typography, type TableProps } from 'antd';
+import { Button, Empty, Table, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ExpedienteResumen, ExpedientesPagina } from '@ecodigital/contracts/expedientes';
 import { ORDENABLES, PAGE_SIZES, type CampoOrden } from '@ecodigital/contracts/expedientes.rules';
 import { pageChange, paginationTotal, totalLabel } from '../list-paging';
 import type { ListState } from '../list-search-params';
+import type { Columna } from '../columnas';
 import { EstadoTag } from '../../../components/EstadoTag';
 import { Fecha } from '../../../components/Fecha';
 import { Vencimiento } from '../../../components/Vencimiento';
@@ -18,68 +19,80 @@ function sortOrderOf(state: ListState, campo: CampoOrden): SortOrder {
   return state.order === 'desc' ? 'descend' : 'ascend';
 }
 
-function columns(state: ListState): TableProps<ExpedienteResumen>['columns'] {
+type Columnas = NonNullable<TableProps<ExpedienteResumen>['columns']>;
+
+/**
+ * Every column with the least width it reads whole in; text wraps (never «Queja o r…») and the
+ * asunto takes what is left. The table scrolls sideways only below the sum of what is shown.
+ */
+function columns(state: ListState): Record<Columna, Columnas[number] & { minimo: number }> {
   const sortable = (campo: CampoOrden) => ({
     key: campo,
     sorter: true,
     sortOrder: sortOrderOf(state, campo),
     sortDirections: ['ascend', 'descend'] as SortOrder[],
   });
-  return [
-    {
+  return {
+    numero: {
       title: 'Número',
       dataIndex: 'numero',
       ...sortable('numero'),
-      width: 150,
+      width: 145,
+      minimo: 145,
       render: (numero: string) => (
         <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
           {numero}
         </Typography.Text>
       ),
     },
-    // Shares of the width, so the asunto keeps the most room at any screen size.
-    { title: 'Asunto', dataIndex: 'asunto', ...sortable('asunto'), width: '24%', ellipsis: { showTitle: true } },
-    { title: 'Tipo', key: 'tipo', render: (_, row) => row.tipo.nombre, width: '10%', ellipsis: true },
-    { title: 'Unidad', key: 'unidad', render: (_, row) => row.unidad.nombre, width: '12%', ellipsis: true },
-    {
+    asunto: { title: 'Asunto', dataIndex: 'asunto', ...sortable('asunto'), minimo: 180 },
+    tipo: { title: 'Tipo', key: 'tipo', render: (_, row) => row.tipo.nombre, width: 130, minimo: 130 },
+    unidad: { title: 'Unidad', key: 'unidad', render: (_, row) => row.unidad.nombre, width: 130, minimo: 130 },
+    interesado: {
       title: 'Interesado',
+      key: 'interesado',
       dataIndex: 'interesado_nombre',
-      width: '12%',
-      ellipsis: true,
+      width: 140,
+      minimo: 140,
       render: (nombre: string | null) => nombre ?? '—',
     },
-    {
+    responsable: {
       title: 'Responsable',
       key: 'responsable',
-      width: '13%',
-      ellipsis: true,
+      width: 140,
+      minimo: 140,
       render: (_, row) => row.responsable?.nombre_completo ?? '—',
     },
-    {
+    estado: {
       title: 'Estado',
       dataIndex: 'estado',
       ...sortable('estado'),
-      width: 115,
+      width: 105,
+      minimo: 105,
       render: (_, row) => <EstadoTag estado={row.estado} />,
     },
-    {
+    vence: {
       title: 'Vence',
       key: 'vence',
-      width: 120,
+      width: 105,
+      minimo: 105,
       render: (_, row) => <Vencimiento plazo={row.plazo} />,
     },
-    {
+    apertura: {
       title: 'Apertura',
       dataIndex: 'fecha_apertura',
       ...sortable('fecha_apertura'),
-      width: 115,
+      width: 100,
+      minimo: 100,
       render: (fecha: string) => <Fecha value={fecha} />,
     },
-  ];
+  };
 }
 
 interface Props {
   state: ListState;
+  /** The columns the person chose to see, in their order. */
+  visibles: Columna[];
   pagina: ExpedientesPagina | undefined;
   loading: boolean;
   emptyText: ReactNode;
@@ -87,7 +100,13 @@ interface Props {
   onOpen: (id_expediente: number) => void;
 }
 
-export function ExpedientesTable({ state, pagina, loading, emptyText, onChange, onOpen }: Props) {
+export function ExpedientesTable({ state, visibles, pagina, loading, emptyText, onChange, onOpen }: Props) {
+  const todas = columns(state);
+  const mostradas = visibles.map((columna) => {
+    const { minimo: _minimo, ...columnaDeTabla } = todas[columna];
+    return columnaDeTabla;
+  });
+  const anchoMinimo = visibles.reduce((suma, columna) => suma + todas[columna].minimo, 0);
   const handleChange: TableProps<ExpedienteResumen>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'sort') {
       const { columnKey, order } = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ExpedienteResumen>;
@@ -112,10 +131,10 @@ export function ExpedientesTable({ state, pagina, loading, emptyText, onChange, 
     <Table<ExpedienteResumen>
       rowKey="id_expediente"
       size="middle"
-      columns={columns(state)}
+      columns={mostradas}
       dataSource={pagina?.items}
       loading={loading}
-      scroll={{ x: 1120 }}
+      scroll={{ x: anchoMinimo }}
       showSorterTooltip={false}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
       onChange={handleChange}
@@ -125,7 +144,23 @@ export function ExpedientesTable({ state, pagina, loading, emptyText, onChange, 
         total: paginationTotal(state, pagina),
         pageSizeOptions: PAGE_SIZES.map(String),
         showSizeChanger: true,
-        showTotal: () => totalLabel(pagina),
+        showTotal: () =>
+          pagina && !pagina.totalExacto ? (
+            <span>
+              {totalLabel(pagina)} ·{' '}
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0, height: 'auto' }}
+                onClick={() => onChange({ contar: 'todos' })}
+                data-testid="contar-todos"
+              >
+                Contarlos todos
+              </Button>
+            </span>
+          ) : (
+            totalLabel(pagina)
+          ),
         itemRender: paginationItemRender,
       }}
       onRow={(row) => ({

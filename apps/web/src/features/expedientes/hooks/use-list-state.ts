@@ -28,7 +28,11 @@ export function useListState() {
     },
     [setSearchParams],
   );
-  const setFilters = useCallback((patch: Partial<ListState>) => update({ ...patch, page: 1 }), [update]);
+  // A new filter is counted up to the usual bound again: counting every match was asked for the old one.
+  const setFilters = useCallback(
+    (patch: Partial<ListState>) => update({ ...patch, page: 1, contar: undefined }),
+    [update],
+  );
 
   return { state, update, setFilters };
 }

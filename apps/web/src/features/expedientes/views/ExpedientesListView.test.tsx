@@ -137,9 +137,28 @@ describe('ExpedientesListView', { timeout: 20_000 }, () => {
   it('says "más de" when the API could not count every match, and still offers the next page', async () => {
     totalExacto = false;
     renderList('?page=100');
-    await screen.findByText('Más de 1.000 expedientes');
+    await screen.findByText(/^Más de 1.000 expedientes/);
     expect(screen.getByTitle('101')).toBeTruthy();
     expect(screen.getByTitle('Página siguiente').getAttribute('aria-disabled')).not.toBe('true');
+  });
+
+  it('counts them all when asked, and then reaches the last page by offset', async () => {
+    totalExacto = false;
+    const { router } = renderList('?q=queja&page=2&cursor=cursor-de-1');
+    await screen.findByText(/Más de 1.000 expedientes/);
+    totalExacto = true;
+    fireEvent.click(screen.getByTestId('contar-todos'));
+    await screen.findByText('Total: 1.234 expedientes');
+    expect(listRequests().at(-1)?.query.get('contar')).toBe('todos');
+    fireEvent.click(screen.getByTitle('124'));
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('page')).toBe('124'));
+    expect(listRequests().at(-1)?.query.get('cursor')).toBeNull();
+    expect(listRequests().at(-1)?.query.get('contar')).toBe('todos');
+    expect(new URLSearchParams(router.state.location.search).get('contar')).toBe('todos');
+    // A new filter is counted up to the usual bound again.
+    fireEvent.change(screen.getByLabelText('Buscar expedientes'), { target: { value: 'ruido' } });
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('q')).toBe('ruido'));
+    expect(listRequests().at(-1)?.query.get('contar')).toBeNull();
   });
 
   it('opens the detail with a click or with Enter on a focused row', async () => {
@@ -263,5 +282,39 @@ describe('ExpedientesListView', { timeout: 20_000 }, () => {
     await screen.findByText('No hay expedientes que coincidan con los filtros.');
     expect(screen.queryByText('Nuevo expediente')).toBeNull();
     expect(screen.getByText('Exportar CSV')).toBeTruthy();
+  });
+});
+
+describe('ExpedientesListView columns', { timeout: 20_000 }, () => {
+  const cabeceras = () => screen.getAllByRole('columnheader').map((celda) => celda.textContent);
+  afterEach(() => localStorage.clear());
+
+  it('hides the interesado at first, shows it when ticked, and keeps the choice for this person only', async () => {
+    renderList();
+    await screen.findByText('Queja por ruido nocturno');
+    expect(cabeceras()).not.toContain('Interesado');
+    expect(cabeceras()).toContain('Responsable');
+
+    fireEvent.click(screen.getByTestId('columnas-menu'));
+    const dialogo = await screen.findByRole('dialog');
+    expect(within(dialogo).getByText('Columnas de la lista')).toBeTruthy();
+    expect(within(dialogo).getByRole('checkbox', { name: 'Número' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(dialogo).getByRole('checkbox', { name: 'Interesado' }));
+    fireEvent.click(within(dialogo).getByRole('checkbox', { name: 'Responsable' }));
+    await waitFor(() => expect(cabeceras()).toContain('Interesado'));
+    expect(cabeceras()).not.toContain('Responsable');
+
+    cleanupApp();
+    renderList();
+    await screen.findByText('Queja por ruido nocturno');
+    expect(cabeceras()).toContain('Interesado');
+    expect(cabeceras()).not.toContain('Responsable');
+
+    cleanupApp();
+    signInWith(['expedientes.ver'], { id_usuario: 4, username: 'otra' });
+    renderList();
+    await screen.findByText('Queja por ruido nocturno');
+    expect(cabeceras()).not.toContain('Interesado');
+    expect(cabeceras()).toContain('Responsable');
   });
 });

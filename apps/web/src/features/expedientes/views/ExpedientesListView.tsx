@@ -12,6 +12,8 @@ import { ExpedientesTable } from '../components/ExpedientesTable';
 import { toCrearExpediente, type ExpedienteFormValues } from '../form-values';
 import { useExpedientesAccess } from '../hooks/use-expedientes-access';
 import { useListState } from '../hooks/use-list-state';
+import { useColumnas } from '../hooks/use-columnas';
+import { ColumnasMenu } from '../components/ColumnasMenu';
 import { apiQueryOf } from '../list-paging';
 import { filtersOf } from '../list-search-params';
 
@@ -35,6 +37,7 @@ export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListView
   const exportCsv = useExportExpedientesCsv();
   const [creating, setCreating] = useState(false);
   const q = state.q?.trim() ?? '';
+  const columnas = useColumnas();
 
   const openExpediente = (id: number) => void navigate(`/expedientes/ver/${id}`);
 
@@ -62,6 +65,7 @@ export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListView
         subtitle="Consulte y gestione los expedientes de la institución."
         extra={
           <Space wrap>
+            <ColumnasMenu visibles={columnas.visibles} onChange={columnas.elegir} />
             <Button
               icon={<DownloadOutlined />}
               loading={exportCsv.isPending}
@@ -84,6 +88,7 @@ export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListView
       <Card styles={{ body: { padding: 0 } }}>
         <ExpedientesTable
           state={state}
+          visibles={columnas.visibles}
           pagina={expedientes.data}
           loading={expedientes.isFetching}
           emptyText={emptyText}
