@@ -1,21 +1,33 @@
-// `npm run seed:demo -- --expedientes N`: demo and benchmark data in the database the API uses
-// (DATABASE_URL, or the embedded one under DATA_DIR), after applying the migrations.
+// `npm run seed:demo -- --expedientes N [--documentos M]`: demo and benchmark data in the database
+// the API uses (DATABASE_URL, or the embedded one under DATA_DIR), after applying the migrations,
+// and documents in the M newest open expedientes, in the storage the API uses.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { runMigrations } from '../db/migrator';
 import { openDatabase } from '../db/open-database';
+import { createDocumentStorage } from '../storage/create-storage';
 import { seedDemo } from './demo-data';
+import { sembrarDocumentosDemo } from './demo-documentos';
 
 const { values } = parseArgs({
   options: {
     expedientes: { type: 'string', default: '1000' },
     lote: { type: 'string', default: '50000' },
+    documentos: { type: 'string', default: '40' },
   },
 });
 const expedientes = Number(values.expedientes);
 const lote = Number(values.lote);
-if (!Number.isInteger(expedientes) || expedientes < 1 || !Number.isInteger(lote) || lote < 1) {
-  console.error('Uso: npm run seed:demo -- --expedientes N [--lote 50000]');
+const documentos = Number(values.documentos);
+if (
+  !Number.isInteger(expedientes) ||
+  expedientes < 1 ||
+  !Number.isInteger(lote) ||
+  lote < 1 ||
+  !Number.isInteger(documentos) ||
+  documentos < 0
+) {
+  console.error('Uso: npm run seed:demo -- --expedientes N [--lote 50000] [--documentos 40]');
   process.exit(2);
 }
 
@@ -45,6 +57,12 @@ try {
       );
     },
   });
+  if (documentos > 0) {
+    const archivados = await sembrarDocumentosDemo(db, await createDocumentStorage(config.storage), documentos);
+    console.log(
+      `Documentos de demostración: ${numero.format(archivados)} (su texto se extrae en cuanto arranca la API).`,
+    );
+  }
   console.log(`Hecho en ${numero.format(Math.round((performance.now() - inicio) / 100) / 10)} s.`);
 } catch (error) {
   console.error('No se pudieron generar los datos:', (error as Error).message);

@@ -7,3 +7,5 @@ export { indiceDe } from './documentos.service';
 export const indicePdf: (typeof import('./indice-pdf'))['indicePdf'] = async (indice) =>
   (await import('./indice-pdf')).indicePdf(indice);
 export { contentDisposition } from './descarga';
+/** Files one document the way an upload does (the demo generator files its documents through it). */
+export { incorporarArchivo } from './subida.service';

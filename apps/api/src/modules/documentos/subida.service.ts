@@ -24,7 +24,8 @@ export interface ContextoSubida {
   db: Database;
   storage: DocumentStorage;
   caller: Caller;
-  log: FastifyBaseLogger;
+  /** Where a failure to undo a stored file is told (the request's log, or the demo generator's). */
+  log: Pick<FastifyBaseLogger, 'error' | 'info'>;
   idExpediente: number;
   tipoDocumental: { id: number; nombre: string };
 }
