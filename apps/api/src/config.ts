@@ -1,6 +1,8 @@
 import { ErrorDeConfiguracion, leer } from '@ecodigital/config/leer';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism, totalmem } from 'node:os';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { loadStorageConfig, type StorageConfig } from './storage/storage-config';
 
@@ -133,6 +135,17 @@ const repoRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '..
  * `packages/config` (the README's table comes from there too): a wrong value stops the start with
  * a Spanish `ErrorDeConfiguracion` naming the variable.
  */
+const TESSDATA_DEBIAN = '/usr/share/tesseract-ocr/5/tessdata';
+
+/**
+ * Debian's Spanish OCR model when its package is installed; otherwise the one published on npm, a
+ * dependency of the API, so `npm install` alone gives OCR.
+ */
+export function tessdataPorDefecto(debian = TESSDATA_DEBIAN): string {
+  if (existsSync(path.join(debian, 'spa.traineddata'))) return debian;
+  return (createRequire(import.meta.url)('@tesseract.js-data/spa') as { langPath: string }).langPath;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(leer(env, 'DATA_DIR'));
   const produccion = leer(env, 'NODE_ENV') === 'production';
@@ -179,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       megapixelesMax: leer(env, 'EXTRACCION_MEGAPIXELES_MAX'),
       paginasMax: leer(env, 'EXTRACCION_PAGINAS_MAX'),
       intentosMax: leer(env, 'EXTRACCION_INTENTOS_MAX'),
-      tessdataDir: leer(env, 'OCR_TESSDATA_DIR'),
+      tessdataDir: leer(env, 'OCR_TESSDATA_DIR') ?? tessdataPorDefecto(),
     },
     plazos: { avisoDias: leer(env, 'PLAZOS_AVISO_DIAS'), revisionMs: leer(env, 'PLAZOS_REVISION_MIN') * 60_000 },
     integridad: {

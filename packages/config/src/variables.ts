@@ -335,9 +335,10 @@ export const VARIABLES = {
   OCR_TESSDATA_DIR: {
     procesos: ['API'],
     ...texto(),
-    porDefecto: '/usr/share/tesseract-ocr/5/tessdata',
+    porDefectoDoc:
+      '`/usr/share/tesseract-ocr/5/tessdata` si el paquete de Debian `tesseract-ocr-spa` está instalado; si no, el modelo del paquete de npm `@tesseract.js-data/spa` (dependencia de la API)',
     descripcion:
-      'carpeta con el modelo de español de Tesseract (`spa.traineddata`, paquete de Debian `tesseract-ocr-spa`); sin él, las imágenes y los PDF escaneados quedan «sin texto (OCR no disponible)»',
+      'carpeta con el modelo de español de Tesseract (`spa.traineddata`, o `spa.traineddata.gz` como lo publica npm); en una carpeta sin él, las imágenes y los PDF escaneados quedan «sin texto (OCR no disponible)»',
   },
   SELLO_P12: {
     procesos: ['API'],
