@@ -47,6 +47,7 @@ const SIN_LA_REGLA: Record<string, string> = {
   'modules/expedientes/expedientes.repository.ts#FROM_EXPEDIENTE': FRAGMENTO,
   'modules/expedientes/expedientes.repository.ts#paginaSql': `${FRAGMENTO}: el filtro de la lista (filtroWhere)`,
   'modules/expedientes/expedientes.repository.ts#coincidenciasSql': `${FRAGMENTO}: el filtro de la lista (filtroWhere)`,
+  'modules/expedientes/expedientes.repository.ts#contarCoincidencias': `${FRAGMENTO}: el filtro de la lista (filtroWhere)`,
   'modules/expedientes/historial.repository.ts#findHistorialPagina': POR_ID_TRAS_LA_REGLA,
   'modules/expedientes/historial.repository.ts#hayLecturas': POR_ID_TRAS_LA_REGLA,
   'modules/expedientes/historial.repository.ts#findEventosConContexto': `${FRAGMENTO}: las notificaciones y la actividad de Inicio`,
