@@ -15,6 +15,8 @@ export const LIMITES_ADMINISTRACION = {
   /** People are found by name; more than this many per page is never read. */
   personasPorPagina: 50,
   auditoriaPorPagina: 50,
+  /** Fields of one audited change shown field by field; the API writes a dozen at most. */
+  camposAuditadosMax: 50,
   /** A CSV export of the auditoría holds at most this many changes; the file says so when it stops there. */
   auditoriaPorExportacion: 50_000,
   unidadesPorPersona: 50,

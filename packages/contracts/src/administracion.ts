@@ -224,7 +224,7 @@ export const RegistroAuditoriaSchema = Type.Object({
   antes: Type.Unknown(),
   despues: Type.Unknown(),
   /** `antes` and `despues` for people, field by field, as they read them today. */
-  detalle: Type.Array(CampoAuditadoSchema),
+  detalle: Type.Array(CampoAuditadoSchema, { maxItems: LIMITES_ADMINISTRACION.camposAuditadosMax }),
 });
 export type RegistroAuditoria = Static<typeof RegistroAuditoriaSchema>;
 

@@ -1,4 +1,5 @@
 import type { CampoAuditado, EntidadAuditoria } from '@ecodigital/contracts/administracion';
+import { LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
 import { AMBITO_FESTIVO_ETIQUETAS, describirPlazo, type AmbitoFestivo } from '@ecodigital/contracts/plazos.rules';
 import type { Queryable } from '../../db/database';
 
@@ -144,7 +145,7 @@ function detalleDe(cambio: CambioGuardado, nombres: Nombres): CampoAuditado[] {
   const campos = [...new Set([...Object.keys(antes ?? {}), ...Object.keys(despues ?? {})])]
     .filter((campo) => !CAMPOS_OCULTOS.has(campo))
     .sort((a, b) => posicion(a) - posicion(b));
-  return campos.map((campo) => ({
+  return campos.slice(0, LIMITES_ADMINISTRACION.camposAuditadosMax).map((campo) => ({
     campo: ETIQUETAS_CAMPO[campo] ?? campo,
     antes: antes && campo in antes ? valorLegible(campo, antes[campo], nombres) : null,
     despues: despues && campo in despues ? valorLegible(campo, despues[campo], nombres) : null,
