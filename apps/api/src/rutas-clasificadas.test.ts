@@ -96,6 +96,7 @@ const RUTAS: Record<string, Clasificacion> = {
   'DELETE /api/expedientes/:id/interesados/:id_interesado': { clase: 'expediente' },
   'GET /api/expedientes/:id/firmas': { clase: 'expediente' },
   'GET /api/expedientes/:id/firmas/:id_firma/indice.:formato': { clase: 'expediente' },
+  'GET /api/expedientes/:id/eni': { clase: 'expediente' },
   'POST /api/expedientes/:id/remision': { clase: 'expediente', cuerpo: ({ version }) => ({ version }) },
   'POST /api/expedientes/:id/plazo/suspension': {
     clase: 'expediente',

@@ -176,3 +176,16 @@ export async function marcarRemisionCerrada(tx: Queryable, idExpediente: number,
     [idExpediente, idUsuario],
   );
 }
+
+/** The latest stored signature of the índice of the expediente, with what it covered. */
+export async function findUltimaFirma(
+  db: Queryable,
+  idExpediente: number,
+): Promise<{ xml: string; pdf: Buffer; documentos: number; huella_indice: string | null } | undefined> {
+  const [row] = await db.query<{ xml: string; pdf: Buffer; documentos: number; huella_indice: string | null }>(
+    `SELECT xml, pdf, documentos, huella_indice FROM indice_firmado
+     WHERE id_expediente = $1 ORDER BY id_firma DESC LIMIT 1`,
+    [idExpediente],
+  );
+  return row;
+}

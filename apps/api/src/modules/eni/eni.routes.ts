@@ -2,15 +2,20 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../shared/caller/caller';
 import { requirePermiso } from '../../shared/caller/permisos';
 import { idDeRuta } from '../../shared/id-param';
+import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
 import { contentDisposition } from '../documentos/documentos.public';
 import { expedienteNoExiste, findExpediente } from '../expedientes/expedientes.public';
 import { findArchivosFirma } from './eni.repository';
 import { firmaNoExiste, MENSAJES_ENI } from './eni.mensajes';
-import { archivoFirmaSchema, firmasSchema, remisionSchema } from './eni.schemas';
+import { archivoFirmaSchema, exportarEniSchema, firmasSchema, remisionSchema } from './eni.schemas';
+import { exportarEni } from './exportacion.service';
 import { listarFirmas } from './firmas.service';
 import { cerrarRemision } from './remision.service';
 
-/** Authenticated. Signatures are read with sight of the expediente; remisión is a change of estado. */
+/**
+ * Authenticated. Signatures are read with sight of the expediente; remisión is a change of estado; the
+ * ENI export needs a permission of its own.
+ */
 const eniRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const idExpediente = (raw: string) => idDeRuta(raw, expedienteNoExiste);
   const ver = requirePermiso('expedientes.ver');
@@ -37,6 +42,29 @@ const eniRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-disposition', contentDisposition('attachment', nombre))
         .header('cache-control', 'no-store')
         .send(xml ? firma.xml : Buffer.from(firma.pdf));
+    },
+  );
+
+  app.get(
+    '/expedientes/:id/eni',
+    {
+      schema: exportarEniSchema,
+      preValidation: requirePermiso('expedientes.exportar_eni'),
+      config: { limite: { clase: 'exportacion' }, transferencia: 'descarga' },
+      handlerTimeout: LIMITE_TRANSFERENCIA_MS,
+      // Already compressed: the ZIP deflates each XML itself.
+      compress: false,
+    },
+    async (request, reply) => {
+      const exportacion = await exportarEni(app, await callerOf(request), idExpediente(request.params.id));
+      exportacion.zip.on('error', (error) =>
+        request.log.error({ err: error }, 'exportación ENI interrumpida: la descarga queda incompleta'),
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', exportacion.nombre))
+        .header('cache-control', 'no-store')
+        .send(exportacion.zip);
     },
   );
 

@@ -49,3 +49,13 @@ export const remisionSchema = {
   body: CerrarRemisionSchema,
   response: { 200: WriteEnvelope(ExpedienteSchema), 403: ApiError, 404: ApiError, 409: ApiError },
 };
+
+export const exportarEniSchema = {
+  tags,
+  summary:
+    'Exporta el expediente en formato ENI (ZIP): expediente.xml con el índice firmado y los metadatos, ' +
+    'un documento ENI por documento no anulado (contenido en base64) e indice.pdf',
+  params: IdParamsSchema('id_expediente'),
+  produces: ['application/zip'],
+  response: { 200: archivo('application/zip', 'Expediente ENI'), 403: ApiError, 404: ApiError, 409: ApiError },
+};
