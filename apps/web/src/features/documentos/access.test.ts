@@ -8,6 +8,7 @@ const gestor = documentosAccess([
   'documentos.descargar',
   'documentos.anular',
   'documentos.verificar',
+  'expedientes.exportar_eni',
 ]);
 const consulta = documentosAccess(['expedientes.ver', 'documentos.descargar']);
 const sinPermisos = documentosAccess([]);
@@ -17,8 +18,8 @@ const ajeno = (estado: EstadoExpediente) => ({ estado, gestion: false });
 
 describe('documentosAccess', () => {
   it('reads each permission from the session list', () => {
-    expect(gestor).toEqual({ subir: true, descargar: true, anular: true, verificar: true });
-    expect(consulta).toEqual({ subir: false, descargar: true, anular: false, verificar: false });
+    expect(gestor).toEqual({ subir: true, descargar: true, anular: true, verificar: true, exportarEni: true });
+    expect(consulta).toEqual({ subir: false, descargar: true, anular: false, verificar: false, exportarEni: false });
   });
 });
 

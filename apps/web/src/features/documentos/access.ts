@@ -9,6 +9,7 @@ export const PERMISOS_DOCUMENTOS = {
   descargar: 'documentos.descargar',
   anular: 'documentos.anular',
   verificar: 'documentos.verificar',
+  exportarEni: 'expedientes.exportar_eni',
 } as const satisfies Record<string, Permiso>;
 
 export type DocumentosAccess = Record<keyof typeof PERMISOS_DOCUMENTOS, boolean>;
@@ -20,6 +21,7 @@ export function documentosAccess(permisos: readonly string[]): DocumentosAccess 
     descargar: hasPermiso(permisos, PERMISOS_DOCUMENTOS.descargar),
     anular: hasPermiso(permisos, PERMISOS_DOCUMENTOS.anular),
     verificar: hasPermiso(permisos, PERMISOS_DOCUMENTOS.verificar),
+    exportarEni: hasPermiso(permisos, PERMISOS_DOCUMENTOS.exportarEni),
   };
 }
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentoListado, ResultadoVerificacion } from '@ecodigital/contracts/documentos';
 import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
@@ -13,6 +13,7 @@ const GESTOR = [
   'documentos.descargar',
   'documentos.anular',
   'documentos.verificar',
+  'expedientes.exportar_eni',
 ];
 const CONSULTA = ['expedientes.ver', 'documentos.descargar'];
 const server = setUpTestApiServer();
@@ -115,6 +116,36 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(row(1)).toBeTruthy());
     expect(screen.queryByRole('button', { name: /Subir documentos/ })).toBeNull();
     expect(rowButtons(2)).toEqual(['Descargar Informe técnico.docx']);
+  });
+
+  it("offers «Exportar ENI» only with its permiso, and saves the ZIP under the server's name", async () => {
+    server().routes.set('GET /api/expedientes/7/eni', () => ({
+      body: 'PK',
+      headers: {
+        'content-type': 'application/zip',
+        'content-disposition': 'attachment; filename="expediente-eni-EXP-2025-000007.zip"',
+      },
+    }));
+    // The download gets a stand-in object URL; the shims the other tests use come back after it.
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: () => 'blob:eni', revokeObjectURL: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      renderTab('cerrado', false);
+      fireEvent.click(await screen.findByRole('button', { name: /Exportar ENI/ }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      expect(server().requests.some((request) => request.path === '/api/expedientes/7/eni')).toBe(true);
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('expediente-eni-EXP-2025-000007.zip');
+      cleanupApp();
+
+      signInWith(CONSULTA);
+      renderTab();
+      await waitFor(() => expect(row(1)).toBeTruthy());
+      expect(screen.queryByRole('button', { name: /Exportar ENI/ })).toBeNull();
+    } finally {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
   });
 
   it('gives gestor no upload and no anular on an expediente they only see (no gestión over it)', async () => {

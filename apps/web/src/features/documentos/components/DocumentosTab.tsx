@@ -1,4 +1,10 @@
-import { CloudUploadOutlined, DownloadOutlined, DownOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  CloudUploadOutlined,
+  DownloadOutlined,
+  DownOutlined,
+  ExportOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -22,6 +28,7 @@ import { formatFileSize } from '../../../lib/format-size';
 import { canUpload, documentoActions } from '../access';
 import { useAnularDocumento } from '../api/anular-documento';
 import { useDownloadDocumento } from '../api/download-documento';
+import { useDownloadExpedienteEni } from '../api/download-expediente-eni';
 import { useDownloadIndice } from '../api/download-indice';
 import { useDocumentos } from '../api/get-documentos';
 import { useVerificarIntegridad } from '../api/verificar-integridad';
@@ -69,6 +76,7 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion, onChange
   const documentos = useDocumentos(id_expediente);
   const download = useDownloadDocumento();
   const downloadIndice = useDownloadIndice();
+  const exportarEni = useDownloadExpedienteEni();
   const anular = useAnularDocumento(id_expediente, onChanged);
   const verificar = useVerificarIntegridad(id_expediente);
   const [preview, setPreview] = useState<Documento | null>(null);
@@ -189,6 +197,17 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion, onChange
             Descargar índice <DownOutlined />
           </Button>
         </Dropdown>
+        {access.exportarEni && (
+          <Tooltip title="Expediente electrónico ENI (ZIP) para remitirlo a otra administración: índice firmado, documentos y metadatos">
+            <Button
+              icon={<ExportOutlined />}
+              loading={exportarEni.isPending}
+              onClick={() => exportarEni.mutate({ id_expediente, numero })}
+            >
+              Exportar ENI
+            </Button>
+          </Tooltip>
+        )}
       </Flex>
 
       {documentos.isError ? (
