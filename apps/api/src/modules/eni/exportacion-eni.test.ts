@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import type { LocalStorageConfig } from '../../storage/storage-config';
 import type { PersonasDemo } from '../../testing/personas';
 import { iniciarPersonas } from '../../testing/personas';
 import { useTestStack } from '../../testing/test-stack';
@@ -192,6 +193,26 @@ describe('the ENI export (real PostgreSQL, real dev IdP, xmllint, xmlsec1)', () 
     expect(texto(expediente, 'Estado')).toEqual(['E02']);
     await valida(path.join(dir, 'cerrado', 'expediente.xml'), 'ExpedienteEni.xsd');
     expect((await xmlsec(path.join(dir, 'cerrado', 'expediente.xml'))).salida).toMatch(/^OK$/m);
+  });
+
+  it('stops at a stored file that no longer matches its huella: the ZIP never arrives complete', async () => {
+    const id = await crearExpediente(stack, 'Expediente con un archivo alterado');
+    const idDocumento = await subirArchivo(stack, id, 'alterado.pdf', samplePdf('Se alterará'));
+    const [fila] = await stack
+      .app()
+      .db.query<{ clave: string }>('SELECT clave_almacen::text AS clave FROM documento WHERE id_documento = $1', [
+        idDocumento,
+      ]);
+    const dirAlmacen = (stack.testApp().config.storage as LocalStorageConfig).dir;
+    const ruta = path.join(dirAlmacen, fila!.clave.slice(0, 2), fila!.clave.slice(2, 4), fila!.clave);
+    const bytes = await readFile(ruta);
+    bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 0xff;
+    await writeFile(ruta, bytes);
+
+    // The headers are gone when the file is reached: the transfer is cut, as a download of it would be.
+    await expect(personas.as.gestor.get(`/api/expedientes/${id}/eni`)).rejects.toThrow(
+      /response destroyed before completion/,
+    );
   });
 
   it('answers 403 without the permission and 404 to who does not see the expediente', async () => {
