@@ -108,7 +108,8 @@ describe('search inside documents', () => {
 
     await page.setViewportSize({ width: 320, height: 800 });
     await resultado.waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // The narrow layout follows the breakpoint a render after the resize.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await fullPageScreenshot(page, 'busqueda-documentos-320');
     await page.setViewportSize({ width: 1366, height: 800 });
 

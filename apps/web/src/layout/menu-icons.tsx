@@ -1,10 +1,17 @@
-import { CloudUploadOutlined, FileOutlined, FolderOpenOutlined, HomeOutlined } from '@ant-design/icons';
+import {
+  CloudUploadOutlined,
+  FileOutlined,
+  FileSearchOutlined,
+  FolderOpenOutlined,
+  HomeOutlined,
+} from '@ant-design/icons';
 import { lazy, Suspense, type ComponentType } from 'react';
 
 /** The icons of the menu everybody sees at once: part of the first load. */
 const inmediatos: Record<string, ComponentType> = {
   CloudUploadOutlined,
   FileOutlined,
+  FileSearchOutlined,
   FolderOpenOutlined,
   HomeOutlined,
 };
@@ -22,7 +29,6 @@ const diferidos: Record<string, ComponentType> = {
   CalendarOutlined: lazy(() => import('@ant-design/icons/es/icons/CalendarOutlined')),
   DashboardOutlined: lazy(() => import('@ant-design/icons/es/icons/DashboardOutlined')),
   FileProtectOutlined: lazy(() => import('@ant-design/icons/es/icons/FileProtectOutlined')),
-  FileSearchOutlined: lazy(() => import('@ant-design/icons/es/icons/FileSearchOutlined')),
   FileTextOutlined: lazy(() => import('@ant-design/icons/es/icons/FileTextOutlined')),
   FolderOutlined: lazy(() => import('@ant-design/icons/es/icons/FolderOutlined')),
   InboxOutlined: lazy(() => import('@ant-design/icons/es/icons/InboxOutlined')),
