@@ -1,34 +1,16 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { LocalStorageConfig } from '../../storage/storage-config';
 import type { PersonasDemo } from '../../testing/personas';
 import { iniciarPersonas } from '../../testing/personas';
 import { useTestStack } from '../../testing/test-stack';
+import { herramienta, XSD, xmlsecVerify } from './testing/herramientas';
 import { samplePdf, samplePng } from '../documentos/inspection/testing/sample-files';
 import { crearExpediente, subirArchivo } from '../documentos/texto/testing/subir';
-
-const ejecutar = promisify(execFile);
-const XSD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'xsd');
-const NS_INDICE = 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/expediente-e/indice-e';
-const NS_XADES = 'http://uri.etsi.org/01903/v1.3.2#';
-
-/** Runs a Debian tool nobody here wrote; its exit code and what it printed. */
-async function herramienta(orden: string, args: string[]): Promise<{ ok: boolean; salida: string }> {
-  try {
-    const { stdout, stderr } = await ejecutar(orden, args, { timeout: 60_000 });
-    return { ok: true, salida: stdout + stderr };
-  } catch (error) {
-    const fallo = error as { stdout?: string; stderr?: string };
-    return { ok: false, salida: `${fallo.stdout ?? ''}${fallo.stderr ?? ''}` };
-  }
-}
 
 /** Every entry of a ZIP, read with yauzl (another library than the one that wrote it). */
 function leerZip(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -91,17 +73,7 @@ describe('the ENI export (real PostgreSQL, real dev IdP, xmllint, xmlsec1)', () 
     expect(resultado.ok).toBe(true);
   }
 
-  const xmlsec = (archivo: string) =>
-    herramienta('xmlsec1', [
-      '--verify',
-      '--trusted-pem',
-      ca,
-      '--id-attr:Id',
-      `${NS_INDICE}:IndiceContenido`,
-      '--id-attr:Id',
-      `${NS_XADES}:SignedProperties`,
-      archivo,
-    ]);
+  const xmlsec = (archivo: string) => xmlsecVerify(ca, archivo);
 
   beforeAll(async () => {
     personas = await iniciarPersonas(stack);

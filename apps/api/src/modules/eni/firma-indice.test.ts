@@ -1,33 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, DemoUsername } from '../../testing/api-client';
 import { CODIGOS, idUnidad } from '../../testing/organizacion';
 import { iniciarPersonas } from '../../testing/personas';
 import { useTestStack } from '../../testing/test-stack';
+import { herramienta, XSD, xmlsecVerify } from './testing/herramientas';
 import { samplePdf } from '../documentos/inspection/testing/sample-files';
 import { formulario } from '../documentos/testing/multipart';
-
-const ejecutar = promisify(execFile);
-const XSD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'xsd');
-const NS_INDICE = 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/expediente-e/indice-e';
-const NS_XADES = 'http://uri.etsi.org/01903/v1.3.2#';
-
-/** Runs a Debian tool nobody here wrote; its exit code and what it printed. */
-async function herramienta(orden: string, args: string[]): Promise<{ ok: boolean; salida: string }> {
-  try {
-    const { stdout, stderr } = await ejecutar(orden, args, { timeout: 60_000 });
-    return { ok: true, salida: stdout + stderr };
-  } catch (error) {
-    const fallo = error as { stdout?: string; stderr?: string };
-    return { ok: false, salida: `${fallo.stdout ?? ''}${fallo.stderr ?? ''}` };
-  }
-}
 
 /**
  * The índice signed with the seal when an expediente is closed and when its índice is closed for
@@ -80,17 +62,7 @@ describe('the signed índice (real PostgreSQL, real dev IdP, xmlsec1, pdfsig, xm
     return archivo;
   }
 
-  const xmlsec = (archivo: string) =>
-    herramienta('xmlsec1', [
-      '--verify',
-      '--trusted-pem',
-      ca,
-      '--id-attr:Id',
-      `${NS_INDICE}:IndiceContenido`,
-      '--id-attr:Id',
-      `${NS_XADES}:SignedProperties`,
-      archivo,
-    ]);
+  const xmlsec = (archivo: string) => xmlsecVerify(ca, archivo);
 
   beforeAll(async () => {
     const personas = await iniciarPersonas(stack);
