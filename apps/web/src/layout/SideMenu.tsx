@@ -7,7 +7,7 @@ import { HOME_PATH, SIDE_MENU_HEIGHT, SIDE_MENU_TRANSITION_MS } from '../lib/con
 import { menuPath } from '../session/menu-search';
 import { useMenu, useUsuario } from '../session/session-query';
 import { useActiveMenu } from './use-active-menu';
-import { MenuIcon } from './menu-icons';
+import { MenuIcon } from '../components/menu-icons';
 
 type AntdMenuItem = NonNullable<MenuProps['items']>[number];
 
