@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { ADMIN_SECTIONS, type AdminSectionModulo } from '@ecodigital/web/features/administracion/sections';
 import { samplePdf } from '@ecodigital/api/modules/documentos/inspection/testing/sample-files';
 import { callApi, captureBearerToken } from './api-from-page';
 import type { DemoUser } from './session';
@@ -42,6 +43,24 @@ async function darPlazoAlTipo(page: Page, data: ScreenData, webUrl: string): Pro
   });
   if (respuesta.status !== 200) throw new Error(`The plazo was not set: ${JSON.stringify(respuesta.body)}`);
 }
+
+/**
+ * What shows once each administration section has loaded its data; the compiler asks for one per
+ * section of `ADMIN_SECTIONS`.
+ */
+const adminSectionReady: Record<AdminSectionModulo, (page: Page) => Locator> = {
+  'administracion/unidades': (page) => page.getByTestId('unidad-fila').first(),
+  'administracion/personas': (page) => page.getByTestId('persona-fila').first(),
+  'administracion/roles': (page) => page.getByTestId('permiso-fila').first(),
+  'administracion/catalogos': (page) => page.getByTestId('entrada-fila').first(),
+  'administracion/calendario': (page) => page.getByTestId('calendario-festivos').locator('.ant-table'),
+  'administracion/auditoria': (page) => page.getByRole('heading', { name: 'Auditoría' }),
+  'administracion/indice': (page) =>
+    page.getByTestId('indice-texto-admin').getByText('Indexado', { exact: false }).first(),
+  // With the failed extraction of the screens' damaged PDF in its list.
+  'administracion/trabajos': (page) => page.getByTestId('trabajo-fallido').first(),
+  'administracion/integridad': (page) => page.getByTestId('integridad-ronda').getByText('Documentos revisados'),
+};
 
 /**
  * Every screen of the product, in the states worth checking. The accessibility suite
@@ -296,39 +315,23 @@ export const SCREENS: ScreenState[] = [
         .waitFor();
     },
   },
-  ...(
-    [
-      ['administracion', 'Administración', (page: Page) => page.getByTestId('admin-seccion').first()],
-      ['administracion/unidades', 'Unidades', (page: Page) => page.getByTestId('unidad-fila').first()],
-      ['administracion/personas', 'Personas', (page: Page) => page.getByTestId('persona-fila').first()],
-      ['administracion/roles', 'Roles y permisos', (page: Page) => page.getByTestId('permiso-fila').first()],
-      ['administracion/catalogos', 'Catálogos', (page: Page) => page.getByTestId('entrada-fila').first()],
-      [
-        'administracion/calendario',
-        'Calendario laboral',
-        (page: Page) => page.getByTestId('calendario-festivos').locator('.ant-table'),
-      ],
-      ['administracion/auditoria', 'Auditoría', (page: Page) => page.getByRole('heading', { name: 'Auditoría' })],
-      [
-        'administracion/indice',
-        'Índice de búsqueda',
-        (page: Page) => page.getByTestId('indice-texto-admin').getByText('Indexado', { exact: false }).first(),
-      ],
-      // With the failed extraction of the screens' damaged PDF in its list.
-      ['administracion/trabajos', 'Colas de trabajos', (page: Page) => page.getByTestId('trabajo-fallido').first()],
-      [
-        'administracion/integridad',
-        'Integridad de los documentos',
-        (page: Page) => page.getByTestId('integridad-ronda').getByText('Documentos revisados'),
-      ],
-    ] as const
-  ).map(([ruta, titulo, listo]): ScreenState => ({
-    name: ruta.replace('/', '-'),
+  {
+    name: 'administracion',
     user: 'admin',
     open: async (page, _data, webUrl) => {
-      await load(page, `${webUrl}/${ruta}`);
-      await page.getByRole('heading', { name: titulo, level: 1 }).waitFor();
-      await listo(page).waitFor();
+      await load(page, `${webUrl}/administracion`);
+      await page.getByRole('heading', { name: 'Administración', level: 1 }).waitFor();
+      await page.getByTestId('admin-seccion').first().waitFor();
+    },
+  },
+  // Every administration section (ADMIN_SECTIONS, the web's one declaration of them), as the administrator.
+  ...ADMIN_SECTIONS.map((section): ScreenState => ({
+    name: section.nom_modulo.replace('/', '-'),
+    user: 'admin',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/${section.nom_modulo}`);
+      await page.getByRole('heading', { name: section.title, level: 1 }).waitFor();
+      await adminSectionReady[section.nom_modulo](page).waitFor();
     },
   })),
   {

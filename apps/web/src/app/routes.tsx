@@ -1,4 +1,5 @@
-import type { RouteObject } from 'react-router';
+import type { NonIndexRouteObject, RouteObject } from 'react-router';
+import { ADMIN_SECTIONS, adminSectionPath, type AdminSectionModulo } from '../features/administracion/sections';
 import type { RouteHandle } from '../lib/route-handle';
 import { requireAuthentication } from './auth-guard';
 import { RootErrorBoundary, RouteErrorView } from './RouteErrorView';
@@ -15,6 +16,69 @@ function RouteLoading() {
     </div>
   );
 }
+
+/**
+ * The view of each administration section. Path, title, menu entry and permiso are declared once in
+ * `ADMIN_SECTIONS` (features/administracion/sections.ts); the compiler asks here for the lazy view
+ * of every section declared there, and only of those.
+ */
+const adminViews: Record<AdminSectionModulo, Pick<NonIndexRouteObject, 'lazy' | 'children'>> = {
+  'administracion/unidades': {
+    lazy: async () => ({ Component: (await import('../features/administracion/views/UnidadesView')).UnidadesView }),
+  },
+  'administracion/personas': {
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('../features/administracion/views/PersonasView')).PersonasView }),
+      },
+      {
+        path: ':id_usuario/accesos',
+        handle: handle({ title: 'Accesos de la persona' }),
+        lazy: async () => ({
+          Component: (await import('../features/administracion/views/PersonaAccesosView')).PersonaAccesosView,
+        }),
+      },
+    ],
+  },
+  'administracion/roles': {
+    lazy: async () => ({ Component: (await import('../features/administracion/views/RolesView')).RolesView }),
+  },
+  'administracion/catalogos': {
+    lazy: async () => ({ Component: (await import('../features/administracion/views/CatalogosView')).CatalogosView }),
+  },
+  'administracion/calendario': {
+    lazy: async () => ({
+      Component: (await import('../features/administracion/views/CalendarioView')).CalendarioView,
+    }),
+  },
+  'administracion/auditoria': {
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/administracion/views/AuditoriaView')).AuditoriaView,
+        }),
+      },
+      {
+        path: 'denegados',
+        handle: handle({ title: 'Accesos denegados' }),
+        lazy: async () => ({
+          Component: (await import('../features/administracion/views/AccesosDenegadosView')).AccesosDenegadosView,
+        }),
+      },
+    ],
+  },
+  'administracion/indice': {
+    lazy: async () => ({ Component: (await import('./views/IndiceBusquedaRoute')).IndiceBusquedaRoute }),
+  },
+  'administracion/trabajos': {
+    lazy: async () => ({ Component: (await import('../features/trabajos/views/TrabajosView')).TrabajosView }),
+  },
+  'administracion/integridad': {
+    lazy: async () => ({ Component: (await import('../features/integridad/views/IntegridadView')).IntegridadView }),
+  },
+};
 
 /** The one route tree: paths, on-demand views and the metadata (`handle`) the guards read. */
 export const routes: RouteObject[] = [
@@ -82,93 +146,11 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/administracion/views/AdministracionView')).AdministracionView,
                 }),
               },
-              {
-                path: 'unidades',
-                handle: handle({ title: 'Unidades', nom_modulo: 'administracion/unidades' }),
-                lazy: async () => ({
-                  Component: (await import('../features/administracion/views/UnidadesView')).UnidadesView,
-                }),
-              },
-              {
-                path: 'personas',
-                handle: handle({ title: 'Personas', nom_modulo: 'administracion/personas' }),
-                children: [
-                  {
-                    index: true,
-                    lazy: async () => ({
-                      Component: (await import('../features/administracion/views/PersonasView')).PersonasView,
-                    }),
-                  },
-                  {
-                    path: ':id_usuario/accesos',
-                    handle: handle({ title: 'Accesos de la persona' }),
-                    lazy: async () => ({
-                      Component: (await import('../features/administracion/views/PersonaAccesosView'))
-                        .PersonaAccesosView,
-                    }),
-                  },
-                ],
-              },
-              {
-                path: 'roles',
-                handle: handle({ title: 'Roles y permisos', nom_modulo: 'administracion/roles' }),
-                lazy: async () => ({
-                  Component: (await import('../features/administracion/views/RolesView')).RolesView,
-                }),
-              },
-              {
-                path: 'catalogos',
-                handle: handle({ title: 'Catálogos', nom_modulo: 'administracion/catalogos' }),
-                lazy: async () => ({
-                  Component: (await import('../features/administracion/views/CatalogosView')).CatalogosView,
-                }),
-              },
-              {
-                path: 'calendario',
-                handle: handle({ title: 'Calendario laboral', nom_modulo: 'administracion/calendario' }),
-                lazy: async () => ({
-                  Component: (await import('../features/administracion/views/CalendarioView')).CalendarioView,
-                }),
-              },
-              {
-                path: 'auditoria',
-                handle: handle({ title: 'Auditoría', nom_modulo: 'administracion/auditoria' }),
-                children: [
-                  {
-                    index: true,
-                    lazy: async () => ({
-                      Component: (await import('../features/administracion/views/AuditoriaView')).AuditoriaView,
-                    }),
-                  },
-                  {
-                    path: 'denegados',
-                    handle: handle({ title: 'Accesos denegados' }),
-                    lazy: async () => ({
-                      Component: (await import('../features/administracion/views/AccesosDenegadosView'))
-                        .AccesosDenegadosView,
-                    }),
-                  },
-                ],
-              },
-              {
-                path: 'indice',
-                handle: handle({ title: 'Índice de búsqueda', nom_modulo: 'administracion/indice' }),
-                lazy: async () => ({ Component: (await import('./views/IndiceBusquedaRoute')).IndiceBusquedaRoute }),
-              },
-              {
-                path: 'trabajos',
-                handle: handle({ title: 'Colas de trabajos', nom_modulo: 'administracion/trabajos' }),
-                lazy: async () => ({
-                  Component: (await import('../features/trabajos/views/TrabajosView')).TrabajosView,
-                }),
-              },
-              {
-                path: 'integridad',
-                handle: handle({ title: 'Integridad de los documentos', nom_modulo: 'administracion/integridad' }),
-                lazy: async () => ({
-                  Component: (await import('../features/integridad/views/IntegridadView')).IntegridadView,
-                }),
-              },
+              ...ADMIN_SECTIONS.map((section): RouteObject => ({
+                path: adminSectionPath(section),
+                handle: handle({ title: section.title, nom_modulo: section.nom_modulo }),
+                ...adminViews[section.nom_modulo],
+              })),
             ],
           },
           {
