@@ -16,4 +16,4 @@ export { expedienteParaGestionar, type ExpedienteGestionado } from './para-gesti
 export { leerSobreExpediente, type GestionPor } from './base-de-gestion';
 export { findEventosConContexto, insertEvento, registrarLectura, type EventoConContexto } from './historial.repository';
 export { expedienteNoExiste, gestionPorAcceso, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
-export { admiteCambios, asegurarAdmiteCambios } from './ciclo-de-vida';
+export { admiteCambios, asegurarAdmiteCambios } from './life-cycle';

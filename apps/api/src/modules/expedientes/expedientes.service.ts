@@ -31,7 +31,7 @@ import { perteneceAUnidad } from '../../shared/pertenencia';
 import { ApiHttpError, solicitudNoValida } from '../../shared/errors';
 import { problemaDocumento } from '@ecodigital/contracts/identificacion';
 import { ALCANCE_REDUCIDO, alcanceReducido } from './visibility';
-import { asegurarAdmiteCambios, asegurarTransicion } from './ciclo-de-vida';
+import { asegurarAdmiteCambios, asegurarTransicion } from './life-cycle';
 import { expedienteParaGestionar } from './para-gestionar';
 import { exportFilas } from './expedientes.export';
 import { clavesEncajan, decodeCursor, encodeCursor } from './cursor';
