@@ -48,6 +48,7 @@ const ALL = [
   '031_queja_o_reclamacion',
   '032_actualizado_con_documentos_y_accesos',
   '033_buscar_en_documentos',
+  '034_texto_en_trozos',
 ];
 
 describe('migrations on PostgreSQL', () => {

@@ -5,8 +5,8 @@ import type { Caller } from '../../shared/caller/caller';
 import { isoString } from '../../shared/dates';
 import { finDelDia, inicioDelDia, unidadYDependientes } from '../../shared/sql';
 import { alcanceReducido, expedientesVisibles, idsVisiblesSql } from '../expedientes/expedientes.public';
-import { consultaSql, type Termino } from './consulta-texto';
-import { FIN_RESALTE, frasesDe, INICIO_RESALTE, lexemasDe, marcarCortes, trozosDeFragmento } from './fragmento';
+import { consultaSql, cualquierTerminoSql, type Termino } from './consulta-texto';
+import { FIN_RESALTE, INICIO_RESALTE, marcarCortes, trozosDeFragmento } from './fragmento';
 
 export interface FiltrosBusqueda {
   id_expediente?: number;
@@ -31,15 +31,6 @@ function filtrosSql(filtros: FiltrosBusqueda, params: SqlParams): string[] {
   return condiciones;
 }
 
-/** Fragments come from the first 100.000 characters (~15.000 words): `ts_headline` re-reads the text it is given. */
-const TEXTO_PARA_FRAGMENTOS = 100_000;
-/**
- * `ts_headline` stems every word of what it is given, a couple of milliseconds for a long document:
- * it first gets this many characters around the first place the search appears (a phrase, else any
- * searched stem; from `MARGEN` before it), and the whole text only when that window holds no match.
- */
-const VENTANA_FRAGMENTO = 1_500;
-const MARGEN_FRAGMENTO = 300;
 /** The first and last characters of a text, to tell whether a fragment was cut from its middle. */
 const BORDE_TEXTO = 400;
 const OPCIONES_FRAGMENTO = [
@@ -72,13 +63,24 @@ interface FilaBusqueda {
   miniatura: boolean;
 }
 
-/** The search as a tsquery, in its text form; undefined when nothing is left to look for (only stop words). */
-async function tsqueryDe(db: Queryable, alternativas: Termino[][]): Promise<string | undefined> {
+/**
+ * The search as a tsquery, in its text form, and any of its searched words or phrases (what places
+ * a fragment when no piece of the text holds the whole search); undefined when nothing is left to
+ * look for (only stop words).
+ */
+async function tsqueriesDe(
+  db: Queryable,
+  alternativas: Termino[][],
+): Promise<{ consulta: string; cualquiera: string } | undefined> {
   const params = new SqlParams();
   const consulta = consultaSql(alternativas, params);
-  if (!consulta) return undefined;
-  const [fila] = await db.query<{ consulta: string }>(`SELECT (${consulta})::text AS consulta`, params.values);
-  return fila?.consulta || undefined;
+  const cualquiera = cualquierTerminoSql(alternativas, params);
+  if (!consulta || !cualquiera) return undefined;
+  const [fila] = await db.query<{ consulta: string; cualquiera: string }>(
+    `SELECT (${consulta})::text AS consulta, (${cualquiera})::text AS cualquiera`,
+    params.values,
+  );
+  return fila?.consulta ? fila : undefined;
 }
 
 /**
@@ -118,15 +120,17 @@ async function documentosPropios(
  * than 50 ms at a hundred thousand documents, and people refine a search rather than page past 200.
  */
 /**
- * The fragment around the first match and whether a thumbnail exists, for a caller who may open the
- * documents (`contenido`); nothing of either for anyone else. Its values are added to `params` only
- * when used.
+ * The fragment and whether a thumbnail exists, for a caller who may open the documents
+ * (`contenido`); nothing of either for anyone else. The fragment is cut from the first piece of
+ * the text (`documento_texto_trozo`) whose vector holds the whole search, else the first holding
+ * any searched word; a document found only by its name has none. Values are added to `params`
+ * only when used.
  */
 function contenidoSql(
   contenido: boolean,
   params: SqlParams,
   q: string,
-  consulta: string,
+  cualquieraTexto: string,
 ): { columnas: string; joins: string } {
   if (!contenido) {
     return {
@@ -135,27 +139,21 @@ function contenidoSql(
     };
   }
   const opciones = params.add(OPCIONES_FRAGMENTO);
-  const lexemas = params.add(lexemasDe(consulta));
-  const frases = params.add(frasesDe(consulta));
+  const cualquiera = `${params.add(cualquieraTexto)}::tsquery`;
   return {
-    columnas: `CASE WHEN strpos(cerca.fragmento, ${params.add(INICIO_RESALTE)}) > 0 THEN cerca.fragmento
-                    ELSE ts_headline('es_sin_tildes', substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}), ${q}, ${opciones})
-               END AS fragmento,
-               left(dt.texto, ${BORDE_TEXTO}) AS texto_inicio,
-               right(substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}), ${BORDE_TEXTO}) AS texto_fin,
+    columnas: `ts_headline('es_sin_tildes', substr(dt.texto, trozo.desde, trozo.longitud),
+                           CASE WHEN trozo.completo THEN ${q} ELSE ${cualquiera} END, ${opciones}) AS fragmento,
+               CASE WHEN trozo.desde = 1 THEN left(dt.texto, ${BORDE_TEXTO}) END AS texto_inicio,
+               CASE WHEN trozo.ultimo THEN right(dt.texto, ${BORDE_TEXTO}) END AS texto_fin,
                EXISTS (SELECT 1 FROM documento_miniatura m WHERE m.id_documento = p.id_documento) AS miniatura`,
     joins: `LEFT JOIN LATERAL (
-       SELECT coalesce(
-                (SELECT min(nullif(regexp_instr(plano.texto, f.patron), 0)) FROM unnest(${frases}::text[]) AS f(patron)),
-                (SELECT min(nullif(strpos(plano.texto, l.lexema), 0)) FROM unnest(${lexemas}::text[]) AS l(lexema))
-              ) AS posicion
-       FROM (SELECT lower(f_unaccent(substr(dt.texto, 1, ${TEXTO_PARA_FRAGMENTOS}))) AS texto) plano
-     ) primera ON true
-     LEFT JOIN LATERAL (
-       SELECT ts_headline('es_sin_tildes',
-                          substr(dt.texto, greatest(1, coalesce(primera.posicion, 1) - ${MARGEN_FRAGMENTO}), ${VENTANA_FRAGMENTO}),
-                          ${q}, ${opciones}) AS fragmento
-     ) cerca ON true`,
+       SELECT t.desde, t.longitud, t.vector @@ ${q} AS completo,
+              NOT EXISTS (SELECT 1 FROM documento_texto_trozo s WHERE s.id_documento = t.id_documento AND s.n > t.n) AS ultimo
+       FROM documento_texto_trozo t
+       WHERE t.id_documento = p.id_documento AND t.vector @@ ${cualquiera}
+       ORDER BY t.vector @@ ${q} DESC, t.n
+       LIMIT 1
+     ) trozo ON true`,
   };
 }
 
@@ -167,14 +165,14 @@ export async function buscarDocumentos(
   pagina: { page: number; pageSize: number },
 ): Promise<PaginaBusqueda> {
   const vacia = { items: [], page: pagina.page, pageSize: pagina.pageSize, total: 0, totalExacto: true };
-  const consulta = await tsqueryDe(db, alternativas);
-  if (!consulta) return vacia;
+  const consultas = await tsqueriesDe(db, alternativas);
+  if (!consultas) return vacia;
   const propios = await documentosPropios(db, caller, filtros);
   if (propios?.length === 0) return vacia;
   // The tsquery reaches the statement as a value, so PostgreSQL plans with its words' real
   // frequencies: a rare word is read through the GIN index, a common one in the newest documents.
   const params = new SqlParams();
-  const q = `${params.add(consulta)}::tsquery`;
+  const q = `${params.add(consultas.consulta)}::tsquery`;
   // Without the permiso that opens a document, its text is not there for the caller: not in a
   // fragment, not even as the fact that a word is in it. Only its name (weight A) is searched.
   const contenido = caller.permisos.includes('documentos.descargar');
@@ -189,7 +187,7 @@ export async function buscarDocumentos(
   const limite = params.add(maximo + 1);
   const tamano = params.add(pagina.pageSize);
   const desde = params.add((pagina.page - 1) * pagina.pageSize);
-  const texto = contenidoSql(contenido, params, q, consulta);
+  const texto = contenidoSql(contenido, params, q, consultas.cualquiera);
   const filas = await db.transaction(async (tx) => {
     // The documents and the expedientes of a person's unidades are in memory on a working server:
     // at the default cost of a random read (4) PostgreSQL scanned every document to join the few

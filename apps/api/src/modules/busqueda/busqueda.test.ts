@@ -212,10 +212,15 @@ describe('fragments of long documents', () => {
   // Far past the window a fragment is first cut from: the matches must still be marked.
   const relleno = 'Párrafo de relleno sin novedad alguna para el archivo. '.repeat(120);
   let largo: number;
+  let muyLargo: number;
   beforeAll(async () => {
     const destino = await crearExpediente(stack, 'Expediente de textos largos');
     const texto = `${relleno}Comparece doña Itziar Zubizarreta. Se ordena el acopio. ${relleno}Se autoriza el acopio de áridos.`;
     largo = await subirArchivo(stack, destino, 'largo.txt', Buffer.from(texto, 'utf8'));
+    // Over 150.000 characters: «Otxandiano» near the end, «Goikoetxea» near the start and again beside it.
+    const mucho = relleno.repeat(25);
+    const textoMuyLargo = `Informe de Goikoetxea. ${mucho}Firmado por Goikoetxea y Otxandiano, en Bilbao. ${relleno}`;
+    muyLargo = await subirArchivo(stack, destino, 'muy-largo.txt', Buffer.from(textoMuyLargo, 'utf8'));
     await stack.app().extraccionTexto.procesarPendientes();
     await stack.app().extraccionTexto.detener();
   });
@@ -234,6 +239,25 @@ describe('fragments of long documents', () => {
     expect(item!.nombre).toBe('solicitud.txt');
     const texto = item!.fragmento.map((trozo) => trozo.texto).join('');
     expect(`${texto}.`).toBe(TEXTOS.solicitud);
+  });
+
+  it('marks a word 150.000 characters in, in the piece of text that holds it', async () => {
+    const [item] = (await buscar('otxandiano')).items;
+    expect(item!.id_documento).toBe(muyLargo);
+    expect(resaltados(item!)).toEqual(['Otxandiano']);
+    expect(item!.fragmento.at(0)).toEqual({ texto: '… ', resaltado: false });
+  });
+
+  it('cuts the fragment where the whole search is, not where its first word first appears', async () => {
+    const [item] = (await buscar('goikoetxea otxandiano')).items;
+    expect(item!.id_documento).toBe(muyLargo);
+    expect(resaltados(item!)).toEqual(['Goikoetxea', 'Otxandiano']);
+  });
+
+  it('still marks a word when the words searched are too far apart to share a fragment', async () => {
+    const [item] = (await buscar('zubizarreta áridos')).items;
+    expect(item!.id_documento).toBe(largo);
+    expect(resaltados(item!)).toEqual(['Zubizarreta']);
   });
 
   it('marks a phrase whose words appear apart before it', async () => {

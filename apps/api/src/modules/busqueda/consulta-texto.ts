@@ -52,3 +52,15 @@ export function consultaSql(alternativas: Termino[][], params: SqlParams): strin
   });
   return partes.join(' || ');
 }
+
+/**
+ * Any searched word or phrase, as SQL (`||` between them, excluded ones left out): what places a
+ * fragment when no single piece of the text holds the whole search, as when its words are far apart.
+ */
+export function cualquierTerminoSql(alternativas: Termino[][], params: SqlParams): string | undefined {
+  const buscados = alternativas.flat().filter((termino) => !termino.excluido);
+  return consultaSql(
+    buscados.map((termino) => [termino]),
+    params,
+  );
+}

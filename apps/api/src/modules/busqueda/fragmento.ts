@@ -47,39 +47,3 @@ export function marcarCortes(trozos: TrozoFragmento[], inicio: string | null, fi
   if (!plano(fin ?? '').endsWith(texto.slice(-COMPARADO))) marcados.push({ texto: ' …', resaltado: false });
   return marcados;
 }
-
-/** A lexeme of a tsquery's text form, optionally a prefix (`:*`); a quote inside is doubled. */
-const LEXEMA = /'((?:[^']|'')+)'(?::\*)?/g;
-/** A phrase: lexemes joined by distance operators (`<->`, `<2>`). */
-const CADENA = /'(?:[^']|'')+'(?::\*)?(?:\s*<(?:-|\d+)>\s*'(?:[^']|'')+'(?::\*)?)+/g;
-const PIEZA = /'((?:[^']|'')+)'|<(-|\d+)>/g;
-
-/** The stems a tsquery's text form names (`'licenci' & 'obra' <-> 'menor'`), as they appear in unaccented lower-case text. */
-export function lexemasDe(consulta: string): string[] {
-  return [...consulta.matchAll(LEXEMA)].map((encontrado) => encontrado[1]!.replace(/''/g, "'"));
-}
-
-/**
- * Each phrase of a tsquery (`'licenci' <2> 'obra' <-> 'menor'`) as a PostgreSQL regular expression
- * over unaccented lower-case text: every stem at the start of a word, and `<N>` as N − 1 words
- * between (stop words hold a place, as they do in the vector). Where the text writes a phrase some
- * other way the expression misses it, and the fragment is then cut from the whole text.
- */
-export function frasesDe(consulta: string): string[] {
-  return [...consulta.matchAll(CADENA)].flatMap(([cadena]) => {
-    const piezas = [...cadena.matchAll(PIEZA)].map(([, lexema, distancia]) => {
-      if (lexema !== undefined) return `\\m${escaparRegex(lexema.replace(/''/g, "'"))}\\w*`;
-      const entre = distancia === '-' ? 0 : Number(distancia) - 1;
-      if (entre > ENTRE_MAX) return undefined;
-      return entre > 0 ? `(?:\\W+\\w+){${entre}}\\W+` : '\\W+';
-    });
-    return piezas.includes(undefined) ? [] : [piezas.join('')];
-  });
-}
-
-/** PostgreSQL refuses a repetition count over 255; a phrase that long is placed by its words instead. */
-const ENTRE_MAX = 100;
-
-function escaparRegex(texto: string): string {
-  return texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
