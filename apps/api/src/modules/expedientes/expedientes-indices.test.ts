@@ -4,7 +4,7 @@ import { callerDePrueba, callerQueVeTodo } from '../../testing/callers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { resolverOrden } from './expedientes.query';
 import { coincidenciasSql, paginaSql } from './expedientes.repository';
-import { TOPE_TOTAL } from './lista-pagina';
+import { TOPE_TOTAL } from './list-page';
 
 const FILAS = 80_000;
 /** As in the benchmark's organisation: about 200 unidades, so one holds ~0,5 % of the rows. */

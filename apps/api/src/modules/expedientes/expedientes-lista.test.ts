@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../testing/api-client';
 import { useTestStack } from '../../testing/test-stack';
 import { encodeCursor } from './cursor';
-import { TOPE_TOTAL } from './lista-pagina';
+import { TOPE_TOTAL } from './list-page';
 
 const FILAS = TOPE_TOTAL * 2;
 const CURSOR_NO_VALIDO = {

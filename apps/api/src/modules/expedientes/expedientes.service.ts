@@ -58,7 +58,7 @@ import {
   registrarLectura,
   type PosicionHistorial,
 } from './historial.repository';
-import { leerPaginaConTotal } from './lista-pagina';
+import { leerPaginaConTotal } from './list-page';
 
 /** A page of the list: after `cursor` when given (keyset, as fast deep as at the start), otherwise at the offset of `page`. */
 export async function listar(db: Database, caller: Caller, query: ExpedientesListaQuery): Promise<ExpedientesPagina> {
