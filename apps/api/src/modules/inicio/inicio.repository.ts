@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import type { Caller } from '../../shared/caller/caller';
 import { isoString } from '../../shared/dates';
-import { INICIO_HOY, INICIO_MES, MES_ACTUAL, ultimosMeses } from './periodo.sql';
+import { INICIO_HOY, INICIO_MES, MES_ACTUAL, ultimosMeses } from './period.sql';
 import { expedientesVisibles, findEventosConContexto, veTodosLosExpedientes } from '../expedientes/expedientes.public';
 
 /** Reads recorded in the historial before they were counted apart (migration 013): left out of "Actividad reciente" (and of its index). */

@@ -3,7 +3,7 @@ import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { expect } from 'vitest';
 import type { Queryable } from '../../../db/database';
 import type { ApiClient } from '../../../testing/api-client';
-import { DIA_HOY, INICIO_HOY, INICIO_MES } from '../periodo.sql';
+import { DIA_HOY, INICIO_HOY, INICIO_MES } from '../period.sql';
 import { idUnidad } from '../../../testing/organizacion';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
