@@ -5,7 +5,7 @@ import * as asn1js from 'asn1js';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import * as pkijs from 'pkijs';
-import './cripto';
+import './crypto';
 import type { Sello } from './sello';
 
 const OID = {

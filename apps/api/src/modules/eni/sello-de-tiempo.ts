@@ -1,7 +1,7 @@
 import * as asn1js from 'asn1js';
 import { createHash, randomBytes } from 'node:crypto';
 import * as pkijs from 'pkijs';
-import './cripto';
+import './crypto';
 
 const buffer = (bytes: Uint8Array) =>
   bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;

@@ -2,7 +2,7 @@ import * as x509 from '@peculiar/x509';
 import forge from 'node-forge';
 import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ALGORITMO, crypto } from './cripto';
+import { ALGORITMO, crypto } from './crypto';
 
 /** The password of the development seal: it protects nothing, and says so. */
 export const PASSWORD_DESARROLLO = 'solo-desarrollo';

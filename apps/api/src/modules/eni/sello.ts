@@ -2,7 +2,7 @@ import * as x509 from '@peculiar/x509';
 import forge from 'node-forge';
 import { readFile } from 'node:fs/promises';
 import { ErrorDeConfiguracion } from '@ecodigital/config/leer';
-import { ALGORITMO, crypto } from './cripto';
+import { ALGORITMO, crypto } from './crypto';
 
 /** The institution's seal, ready to sign. */
 export interface Sello {

@@ -1,6 +1,6 @@
 import * as xadesjs from 'xadesjs';
 import { XMLSerializer } from '@xmldom/xmldom';
-import { ALGORITMO } from './cripto';
+import { ALGORITMO } from './crypto';
 import type { Sello } from './sello';
 
 export const NS = {
