@@ -1,4 +1,4 @@
-import { compararEspanol } from '../../lib/orden-espanol';
+import { compararEspanol } from '../../lib/spanish-order';
 import type { Unidad } from '@ecodigital/contracts/administracion';
 
 /** A unidad placed in the tree: its children (none: a leaf, which antd's tree table draws without a toggle). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compararEspanol } from './orden-espanol';
+import { compararEspanol } from './spanish-order';
 
 describe('compararEspanol', () => {
   it('sorts names as Spanish does: Álvaro before Bea, María before Marta, ñ after n', () => {
