@@ -1,5 +1,5 @@
 import type { CrearExpediente, EditarExpediente, Expediente } from '@ecodigital/contracts/expedientes';
-import { textoNormalizado } from '../../lib/reglas-texto';
+import { textoNormalizado } from '../../lib/text-rules';
 
 /** What the expediente form holds; selects are empty (`undefined`) until chosen. */
 export interface ExpedienteFormValues {

@@ -13,7 +13,7 @@ import {
   type ConcederValues,
 } from '../grant-form';
 import { useEnvio } from '../../../lib/use-envio';
-import { reglasMotivo } from '../../../lib/reglas-texto';
+import { reglasMotivo } from '../../../lib/text-rules';
 import { matchesOption } from '../../../lib/option-match';
 import { FormModal } from '../../../components/FormModal';
 

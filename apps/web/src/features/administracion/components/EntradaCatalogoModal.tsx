@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { EntradaCatalogo } from '@ecodigital/contracts/administracion';
 import { LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
 import { normalizarTexto } from '@ecodigital/contracts/texto.rules';
-import { reglasTexto } from '../../../lib/reglas-texto';
+import { reglasTexto } from '../../../lib/text-rules';
 import { useEnvio } from '../../../lib/use-envio';
 import { FormModal } from '../../../components/FormModal';
 

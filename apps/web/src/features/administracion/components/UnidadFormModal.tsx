@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CrearUnidad, EditarUnidad, Unidad } from '@ecodigital/contracts/administracion';
 import { CODIGO_UNIDAD_PATTERN, LIMITES_ADMINISTRACION } from '@ecodigital/contracts/administracion.rules';
 import { normalizarTexto } from '@ecodigital/contracts/texto.rules';
-import { reglasTexto } from '../../../lib/reglas-texto';
+import { reglasTexto } from '../../../lib/text-rules';
 import { padresPosibles, SIN_PADRE } from '../unidades-tree';
 import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';

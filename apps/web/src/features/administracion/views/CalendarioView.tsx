@@ -26,7 +26,7 @@ import {
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { diaEs } from '../../../components/Vencimiento';
-import { reglasTexto, textoNormalizado } from '../../../lib/reglas-texto';
+import { reglasTexto, textoNormalizado } from '../../../lib/text-rules';
 import { useEnvio } from '../../../lib/use-envio';
 import { useBorrarFestivo, useCrearFestivo, useFestivos } from '../api/plazos';
 import { matchesOption } from '../../../lib/option-match';

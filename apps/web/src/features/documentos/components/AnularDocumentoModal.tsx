@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Documento } from '@ecodigital/contracts/documentos';
 import { LIMITES_DOCUMENTO } from '@ecodigital/contracts/documentos.rules';
 import { normalizarTexto } from '@ecodigital/contracts/texto.rules';
-import { reglasMotivo } from '../../../lib/reglas-texto';
+import { reglasMotivo } from '../../../lib/text-rules';
 import { FormModal } from '../../../components/FormModal';
 
 const { motivoAnulacionMin: MIN, motivoAnulacionMax: MAX } = LIMITES_DOCUMENTO;

@@ -5,7 +5,7 @@ import { ESTADO_ETIQUETAS, LIMITES_EXPEDIENTE } from '@ecodigital/contracts/expe
 import type { AccionTransicion, Transicion } from '../access';
 import { isApiError } from '../../../lib/api-client';
 import { FormModal } from '../../../components/FormModal';
-import { reglasTexto, textoNormalizado } from '../../../lib/reglas-texto';
+import { reglasTexto, textoNormalizado } from '../../../lib/text-rules';
 
 const CONFIRMACIONES: Record<AccionTransicion, { title: string; detail: string }> = {
   pasar_a_tramite: { title: '¿Pasar el expediente a trámite?', detail: 'El expediente quedará en trámite.' },

@@ -12,7 +12,7 @@ import type { ExpedienteFormValues } from '../form-values';
 import { selectClear } from '../../../components/clear-buttons';
 import { useEnvio } from '../../../lib/use-envio';
 import { FormModal } from '../../../components/FormModal';
-import { reglasTexto } from '../../../lib/reglas-texto';
+import { reglasTexto } from '../../../lib/text-rules';
 import { ConflictoEdicion, type ConflictoDeEdicion } from './ConflictoEdicion';
 
 const { asuntoMin, asuntoMax, descripcionMax, interesadoNombreMax, interesadoDocumentoMax } = LIMITES_EXPEDIENTE;

@@ -7,7 +7,7 @@ import { describirPlazo, LIMITES_PLAZO } from '@ecodigital/contracts/plazos.rule
 import { FormModal } from '../../../components/FormModal';
 import { formatNumber } from '../../../lib/format';
 import { diaEs, Vencimiento } from '../../../components/Vencimiento';
-import { reglasMotivo, textoNormalizado } from '../../../lib/reglas-texto';
+import { reglasMotivo, textoNormalizado } from '../../../lib/text-rules';
 import { useCambiarPlazo, usePlazo, type CambioPlazo } from '../api/plazo';
 
 const dias = (n: number) => (n === 1 ? '1 día hábil' : `${formatNumber(n)} días hábiles`);

@@ -9,7 +9,7 @@ import { useUnidades } from '../api/get-unidades';
 import { responsableOptions, unidadOptions } from '../catalogue-options';
 import { matchesOption } from '../../../lib/option-match';
 import { useEnvio } from '../../../lib/use-envio';
-import { reglasMotivo } from '../../../lib/reglas-texto';
+import { reglasMotivo } from '../../../lib/text-rules';
 import { selectClear } from '../../../components/clear-buttons';
 import { FormModal } from '../../../components/FormModal';
 

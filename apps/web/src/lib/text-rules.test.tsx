@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installBrowserShims } from '../testing/render-app';
-import { reglasMotivo, reglasTexto, textoNormalizado } from './reglas-texto';
+import { reglasMotivo, reglasTexto, textoNormalizado } from './text-rules';
 
 beforeAll(installBrowserShims);
 afterEach(cleanup);
