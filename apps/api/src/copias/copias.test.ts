@@ -11,7 +11,7 @@ import { startTestIdp, type TestIdp } from '../testing/idp';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { ARCHIVO_MANIFIESTO, CARPETA_COPIAS, CARPETA_DOCUMENTOS, type Manifiesto } from './formato';
-import { carpetaTemporal, conPostgres, entornoDe, filasDe, herramienta } from './testing/herramientas';
+import { carpetaTemporal, conPostgres, entornoDe, filasDe, herramienta } from './testing/tools';
 import { poblar, type Poblado } from './testing/poblar';
 
 let idp: TestIdp;

@@ -8,7 +8,7 @@ import type { LocalStorageConfig } from '../../storage/storage-config';
 import type { PersonasDemo } from '../../testing/personas';
 import { iniciarPersonas } from '../../testing/personas';
 import { useTestStack } from '../../testing/test-stack';
-import { herramienta, XSD, xmlsecVerify } from './testing/herramientas';
+import { herramienta, XSD, xmlsecVerify } from './testing/tools';
 import { samplePdf, samplePng } from '../documentos/inspection/testing/sample-files';
 import { crearExpediente, subirArchivo } from '../documentos/texto/testing/subir';
 

@@ -7,7 +7,7 @@ import type { ApiClient, DemoUsername } from '../../testing/api-client';
 import { CODIGOS, idUnidad } from '../../testing/organizacion';
 import { iniciarPersonas } from '../../testing/personas';
 import { useTestStack } from '../../testing/test-stack';
-import { herramienta, XSD, xmlsecVerify } from './testing/herramientas';
+import { herramienta, XSD, xmlsecVerify } from './testing/tools';
 import { samplePdf } from '../documentos/inspection/testing/sample-files';
 import { formulario } from '../documentos/testing/multipart';
 
