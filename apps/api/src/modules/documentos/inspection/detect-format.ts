@@ -3,7 +3,8 @@ import path from 'node:path';
 import { ACCEPTED_FORMATS, REJECTION_MESSAGES, type Formato, type RejectionReason } from './formats';
 import { classifyArchive } from './office-documents';
 import { classifyText } from './plain-text';
-import { readAt, readZipDirectory } from './zip-directory';
+import { readAt } from './read-at';
+import { ZipArchive } from './zip-archive';
 
 /**
  * The real type of a received file, from its bytes only: neither the name nor the browser's
@@ -34,9 +35,9 @@ export async function detectFormat(filePath: string, options: DetectFormatOption
     if (binary) return accept(binary);
 
     if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
-      const entries = await readZipDirectory(file, size);
-      if (!entries) return reject('archive');
-      const kind = classifyArchive(entries, head);
+      const archive = await ZipArchive.open(file);
+      if (!archive) return reject('archive');
+      const kind = classifyArchive(archive.entries, head);
       return kind === 'archive' || kind === 'macros' ? reject(kind) : accept(kind);
     }
     if (isOtherArchive(head)) return reject('archive');

@@ -1,4 +1,4 @@
-import type { ZipEntry } from './zip-directory';
+import type { ZipEntry } from './zip-archive';
 
 export type ArchiveKind = 'DOCX' | 'XLSX' | 'ODT' | 'ODS' | 'macros' | 'archive';
 
@@ -14,7 +14,7 @@ const STORED = 0;
  * for ODF, by the uncompressed `mimetype` entry the format requires first. `head` is the start of
  * the file. Macro-enabled variants are told apart so they can be refused.
  */
-export function classifyArchive(entries: ZipEntry[], head: Buffer): ArchiveKind {
+export function classifyArchive(entries: readonly ZipEntry[], head: Buffer): ArchiveKind {
   const odf = readOdfMimetype(entries, head);
   if (odf) {
     return entries.some((entry) => isOdfMacro(entry.name)) ? 'macros' : odf;
@@ -29,7 +29,7 @@ export function classifyArchive(entries: ZipEntry[], head: Buffer): ArchiveKind 
   return isWord ? 'DOCX' : 'XLSX';
 }
 
-function readOdfMimetype(entries: ZipEntry[], head: Buffer): 'ODT' | 'ODS' | undefined {
+function readOdfMimetype(entries: readonly ZipEntry[], head: Buffer): 'ODT' | 'ODS' | undefined {
   const first = entries[0];
   if (!first || first.name !== 'mimetype' || first.localHeaderOffset !== 0 || first.method !== STORED) return undefined;
   if (head.length < 30 || head.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE || head.readUInt16LE(8) !== STORED) {

@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import iconv from 'iconv-lite';
-import { readAt } from './zip-directory';
+import { readAt } from './read-at';
 import { detectarCodificacion } from '../texto/formatos/texto-plano';
 
 export type TextKind = 'text' | 'invalid-text' | 'html' | 'svg' | 'xml';

@@ -7,6 +7,8 @@ export interface ZipInput {
   content: string | Buffer;
   /** Defaults to deflate, as office suites write most parts. */
   store?: boolean;
+  /** The uncompressed size the headers declare, when they are to lie about it (a "zip bomb"). */
+  declaredSize?: number;
 }
 
 const DOS_TIME = 0x6000; // 12:00:00
@@ -24,6 +26,7 @@ export function buildZip(inputs: ZipInput[], comment = ''): Buffer {
     const method = input.store ? 0 : 8;
     const data = input.store ? raw : deflateRawSync(raw);
     const checksum = crc32(raw);
+    const declaredSize = input.declaredSize ?? raw.length;
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -34,7 +37,7 @@ export function buildZip(inputs: ZipInput[], comment = ''): Buffer {
     local.writeUInt16LE(DOS_DATE, 12);
     local.writeUInt32LE(checksum, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt32LE(declaredSize, 22);
     local.writeUInt16LE(name.length, 26);
     local.writeUInt16LE(0, 28);
     locals.push(local, name, data);
@@ -49,7 +52,7 @@ export function buildZip(inputs: ZipInput[], comment = ''): Buffer {
     entry.writeUInt16LE(DOS_DATE, 14);
     entry.writeUInt32LE(checksum, 16);
     entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(raw.length, 24);
+    entry.writeUInt32LE(declaredSize, 24);
     entry.writeUInt16LE(name.length, 28);
     entry.writeUInt32LE(offset, 42);
     directory.push(entry, name);

@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
+import { openDocumentZip } from '../../inspection/zip-archive';
 import { textoDeXml } from './xml-texto';
-import { entradasZip } from './zip-entradas';
 
 const HOJA = /^xl\/worksheets\/sheet\d+\.xml$/;
 
@@ -10,12 +10,13 @@ const HOJA = /^xl\/worksheets\/sheet\d+\.xml$/;
  * strings). Formulas are not what people search for.
  */
 export async function textoXlsx(file: FileHandle): Promise<string> {
-  const entries = await entradasZip(file);
+  const archive = await openDocumentZip(file);
+  const { entries } = archive;
   const partes: string[] = [];
   const libro = entries.find((entry) => entry.name === 'xl/workbook.xml');
   if (libro) {
     partes.push(
-      await textoDeXml(file, libro, {
+      await textoDeXml(archive, libro, {
         conTexto: () => false,
         saltos: new Set(),
         atributos: (tag) => (tag.name === 'sheet' ? tag.attributes.name : undefined),
@@ -24,7 +25,9 @@ export async function textoXlsx(file: FileHandle): Promise<string> {
   }
   const compartidas = entries.find((entry) => entry.name === 'xl/sharedStrings.xml');
   if (compartidas) {
-    partes.push(await textoDeXml(file, compartidas, { conTexto: (tag) => tag.name === 't', saltos: new Set(['si']) }));
+    partes.push(
+      await textoDeXml(archive, compartidas, { conTexto: (tag) => tag.name === 't', saltos: new Set(['si']) }),
+    );
   }
   const hojas = entries
     .filter((entry) => HOJA.test(entry.name))
@@ -32,7 +35,7 @@ export async function textoXlsx(file: FileHandle): Promise<string> {
   for (const hoja of hojas) {
     let referencia = false;
     partes.push(
-      await textoDeXml(file, hoja, {
+      await textoDeXml(archive, hoja, {
         conTexto: (tag) => {
           if (tag.name === 'c') referencia = tag.attributes.t === 's';
           return (tag.name === 'v' && !referencia) || tag.name === 'is';

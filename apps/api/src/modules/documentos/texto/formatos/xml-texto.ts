@@ -1,8 +1,6 @@
-import type { FileHandle } from 'node:fs/promises';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import type { ZipEntry } from '../../inspection/zip-directory';
+import type { ZipArchive, ZipEntry } from '../../inspection/zip-archive';
 import { ErrorDeExtraccion } from '../resultado';
-import { leerEntrada } from './zip-entradas';
 
 export interface ReglasXml {
   /**
@@ -22,7 +20,7 @@ export interface ReglasXml {
  * The text of an XML part of an office document, parsed as it inflates (saxes, no tree in memory,
  * DTDs and entities not expanded).
  */
-export async function textoDeXml(file: FileHandle, entry: ZipEntry, reglas: ReglasXml): Promise<string> {
+export async function textoDeXml(archive: ZipArchive, entry: ZipEntry, reglas: ReglasXml): Promise<string> {
   const partes: string[] = [];
   const parser = new SaxesParser();
   // For each open element: whether it turned capture on.
@@ -49,7 +47,7 @@ export async function textoDeXml(file: FileHandle, entry: ZipEntry, reglas: Regl
     throw new ErrorDeExtraccion(`La parte «${entry.name}» no es XML válido (${error.message.split('\n')[0]}).`, true);
   });
   const decoder = new TextDecoder('utf-8');
-  await leerEntrada(file, entry, (chunk) => parser.write(decoder.decode(chunk, { stream: true })));
+  await archive.read(entry, (chunk) => parser.write(decoder.decode(chunk, { stream: true })));
   parser.write(decoder.decode());
   parser.close();
   return partes.join('');
