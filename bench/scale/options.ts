@@ -14,7 +14,10 @@ export interface BenchOptions {
   warmupRequests: number;
   /** Whole runs of the export and of COPY; the medians are compared. */
   exportRuns: number;
-  /** Documents with text for the search inside documents (group `texto`). */
+  /**
+   * Documents with text for the search inside documents (group `texto`), two per expediente: more
+   * than twice `expedientes` is refused (the search's shape, a few documents per expediente, stays).
+   */
   documentos: number;
   /** Uploads per instance when comparing extraction on and off. */
   uploads: number;
@@ -39,12 +42,15 @@ export type Grupo = (typeof GRUPOS)[number];
 
 export const FULL_EXPEDIENTES = 1_000_000;
 const QUICK_EXPEDIENTES = 20_000;
+const FULL_DOCUMENTOS = 100_000;
+const QUICK_DOCUMENTOS = 5_000;
 
 export function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
       expedientes: { type: 'string' },
+      documentos: { type: 'string' },
       fresh: { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
       solo: { type: 'string' },
@@ -54,6 +60,17 @@ export function parseOptions(argv: string[]): BenchOptions {
   const expedientes = Number(values.expedientes ?? (quick ? QUICK_EXPEDIENTES : FULL_EXPEDIENTES));
   if (!Number.isInteger(expedientes) || expedientes < 1_000) {
     throw new Error(`--expedientes debe ser un entero de al menos 1000 (recibido «${values.expedientes}»).`);
+  }
+  // Without --documentos, the default never asks for more than the expedientes can hold.
+  const documentos = Number(values.documentos ?? Math.min(quick ? QUICK_DOCUMENTOS : FULL_DOCUMENTOS, 2 * expedientes));
+  if (!Number.isInteger(documentos) || documentos < 1_000) {
+    throw new Error(`--documentos debe ser un entero de al menos 1000 (recibido «${values.documentos}»).`);
+  }
+  if (documentos > 2 * expedientes) {
+    throw new Error(
+      `--documentos ${documentos} pide más de dos documentos por expediente: con ${expedientes} expedientes caben ` +
+        `${2 * expedientes} como mucho. Para ${documentos} documentos, use --expedientes ${Math.ceil(documentos / 2)} o más.`,
+    );
   }
   const solo = (values.solo ?? GRUPOS.join(',')).split(',').map((grupo) => grupo.trim());
   const unknown = solo.filter((grupo) => !(GRUPOS as readonly string[]).includes(grupo));
@@ -68,7 +85,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     requests: quick ? 50 : 200,
     warmupRequests: quick ? 10 : 30,
     exportRuns: quick ? 1 : 3,
-    documentos: quick ? 5_000 : 100_000,
+    documentos,
     uploads: quick ? 10 : 40,
     integridadMib: quick ? 64 : 256,
   };

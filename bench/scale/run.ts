@@ -9,6 +9,7 @@
  *   npm run bench -- --fresh           # regenerate the database first
  *   npm run bench -- --quick           # 20,000 expedientes, shorter runs; results in the temp folder
  *   npm run bench -- --expedientes 200000
+ *   npm run bench -- --documentos 1000000   # search over a million documents with text (at most two per expediente)
  *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, alcance, texto, embebida, integridad, shell)
  *   BENCH_API_CPU_PROF=/tmp/perfiles npm run bench -- --solo sesion   # CPU profile of the API
  */
