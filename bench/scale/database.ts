@@ -76,9 +76,19 @@ async function countExpedientes(name: string): Promise<number | null | undefined
 
 function seed(url: string, expedientes: number, repoRoot: string): Promise<void> {
   console.log(`Generando ${expedientes.toLocaleString('es-ES')} expedientes con el generador de datos…`);
+  // Without the generator's demo documents: their files would land in the repository's ./data, and
+  // the search group fills the documents it measures itself (texto/corpus.ts).
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/tools/seed-demo.ts'), '--expedientes', String(expedientes)],
+    [
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'apps/api/src/tools/seed-demo.ts'),
+      '--expedientes',
+      String(expedientes),
+      '--documentos',
+      '0',
+    ],
     { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url }, stdio: 'inherit' },
   );
   return new Promise((resolve, reject) => {
