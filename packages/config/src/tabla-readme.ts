@@ -1,8 +1,8 @@
 import type { Proceso, Variable } from './variable';
 import { VARIABLES } from './variables';
 
-export const MARCA_INICIO = '<!-- tabla de configuración: generada por `npm run docs:config` desde packages/config -->';
-export const MARCA_FIN = '<!-- fin de la tabla de configuración -->';
+const MARCA_INICIO = '<!-- tabla de configuración: generada por `npm run docs:config` desde packages/config -->';
+const MARCA_FIN = '<!-- fin de la tabla de configuración -->';
 
 const ORDEN_COMANDO = /^npm /;
 const proceso = (nombre: Proceso) => (ORDEN_COMANDO.test(nombre) ? `\`${nombre}\`` : nombre);
@@ -13,7 +13,7 @@ function porDefecto(variable: Variable): string {
 }
 
 /** The README's configuration table, one row per variable of `VARIABLES`, between its two marks. */
-export function tablaConfiguracion(): string {
+function tablaConfiguracion(): string {
   const filas = Object.entries(VARIABLES).map(
     ([nombre, variable]: [string, Variable]) =>
       `| \`${nombre}\` | ${variable.procesos.map(proceso).join(', ')} | ${porDefecto(variable)} | ${variable.descripcion} |`,

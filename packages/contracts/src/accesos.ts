@@ -15,17 +15,14 @@ import {
 
 export * from './accesos.rules';
 
-export const NivelAccesoSchema = Type.Unsafe<NivelAcceso>(
-  Type.Union(NIVELES_ACCESO.map((nivel) => Type.Literal(nivel))),
-);
+const NivelAccesoSchema = Type.Unsafe<NivelAcceso>(Type.Union(NIVELES_ACCESO.map((nivel) => Type.Literal(nivel))));
 const EstadoAccesoSchema = Type.Unsafe<EstadoAcceso>(Type.Union(ESTADOS_ACCESO.map((estado) => Type.Literal(estado))));
 
 /** Whom a grant is for: one person, or a unidad and so the unidades below it. */
-export const DestinatarioAccesoSchema = Type.Union([
+const DestinatarioAccesoSchema = Type.Union([
   Type.Object({ tipo: Type.Literal('usuario'), usuario: ResponsableSchema }),
   Type.Object({ tipo: Type.Literal('unidad'), unidad: UnidadReferenciaSchema }),
 ]);
-export type DestinatarioAcceso = Static<typeof DestinatarioAccesoSchema>;
 
 export const AccesoSchema = Type.Object({
   id_acceso: Type.Integer(),
@@ -50,7 +47,7 @@ export const AccesoSchema = Type.Object({
 export type Acceso = Static<typeof AccesoSchema>;
 
 /** A grant as the expediente's Accesos tab lists it: whether the caller may revoke it. */
-export const AccesoEnExpedienteSchema = Type.Object({ ...AccesoSchema.properties, revocable: Type.Boolean() });
+const AccesoEnExpedienteSchema = Type.Object({ ...AccesoSchema.properties, revocable: Type.Boolean() });
 export type AccesoEnExpediente = Static<typeof AccesoEnExpedienteSchema>;
 
 /** Who can see an expediente and why: its unidad (and those above it), its responsable, and the grants. */

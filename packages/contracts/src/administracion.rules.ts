@@ -103,6 +103,3 @@ export const ACCION_AUDITORIA_ETIQUETAS: Record<string, string> = {
   'trabajo.reintentar': 'Reintentar trabajo',
   'acceso.revocar': 'Revocar acceso',
 };
-
-/** How membership of unidades is kept: in the app by administrators, or from the identity provider's groups. */
-export type OrigenPertenencia = 'aplicacion' | 'proveedor_identidad';

@@ -107,10 +107,10 @@ export type AsignarUnidades = Static<typeof AsignarUnidadesSchema>;
 
 // ── Roles y permisos ───────────────────────────────────────────────────────────────────────────
 
-export const PermisoDescritoSchema = Type.Object({ codigo: Type.String(), descripcion: Type.String() });
+const PermisoDescritoSchema = Type.Object({ codigo: Type.String(), descripcion: Type.String() });
 export type PermisoDescrito = Static<typeof PermisoDescritoSchema>;
 
-export const RolAdminSchema = Type.Object({
+const RolAdminSchema = Type.Object({
   rol: Type.String(),
   descripcion: Type.String(),
   permisos: Type.Array(Type.String(), { maxItems: CAPACIDAD.permisos }),
@@ -124,7 +124,7 @@ export const RolAdminSchema = Type.Object({
 export type RolAdmin = Static<typeof RolAdminSchema>;
 
 /** A role seen in someone's last token that Administración has not declared: it grants nothing. */
-export const RolSinDeclararSchema = Type.Object({
+const RolSinDeclararSchema = Type.Object({
   rol: Type.String(),
   personas: Type.Integer(),
   todo_el_dominio: Type.Boolean(),
@@ -198,12 +198,12 @@ export type EditarEntradaCatalogo = Static<typeof EditarEntradaCatalogoSchema>;
 
 // ── Auditoría ──────────────────────────────────────────────────────────────────────────────────
 
-export const EntidadAuditoriaSchema = Type.Unsafe<EntidadAuditoria>(
+const EntidadAuditoriaSchema = Type.Unsafe<EntidadAuditoria>(
   Type.Union(ENTIDADES_AUDITORIA.map((entidad) => Type.Literal(entidad))),
 );
 
 /** One field of a change as people read it: its name in Spanish and its values with ids resolved to names. */
-export const CampoAuditadoSchema = Type.Object({
+const CampoAuditadoSchema = Type.Object({
   campo: Type.String(),
   /** Null when the field did not exist before (something created) or after (something removed). */
   antes: Type.Union([Type.String(), Type.Null()]),
@@ -211,7 +211,7 @@ export const CampoAuditadoSchema = Type.Object({
 });
 export type CampoAuditado = Static<typeof CampoAuditadoSchema>;
 
-export const RegistroAuditoriaSchema = Type.Object({
+const RegistroAuditoriaSchema = Type.Object({
   id: Type.Integer(),
   fecha: Type.String(),
   /** Null when the identity provider made the change (membership by groups). */
@@ -266,7 +266,7 @@ export const DenegacionesQuerySchema = Type.Object(
 export type DenegacionesQuery = Static<typeof DenegacionesQuerySchema>;
 
 /** The refusals of one person on one route, for one reason, on one day. */
-export const DenegacionSchema = Type.Object({
+const DenegacionSchema = Type.Object({
   dia: Type.String(),
   ruta: Type.String(),
   motivo: Type.Unsafe<MotivoDenegacion>(Type.Union(MOTIVOS_DENEGACION.map((motivo) => Type.Literal(motivo)))),
@@ -279,7 +279,7 @@ export const DenegacionSchema = Type.Object({
 export type Denegacion = Static<typeof DenegacionSchema>;
 
 /** What one person was refused in the period: totals by reason, and the latest rows. */
-export const DenegacionesPersonaSchema = Type.Object({
+const DenegacionesPersonaSchema = Type.Object({
   persona: ResponsableSchema,
   veces: Type.Integer(),
   no_visible: Type.Integer(),

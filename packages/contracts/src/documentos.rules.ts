@@ -43,12 +43,6 @@ export const ETIQUETAS_ESTADO_TEXTO: Record<EstadoTexto, string> = {
   error: 'error',
 };
 
-/** «sin texto (OCR no disponible)», «error (El PDF tiene 10.000 páginas…)». */
-export function describirEstadoTexto(estado: EstadoTexto, motivo: string | null): string {
-  const etiqueta = ETIQUETAS_ESTADO_TEXTO[estado];
-  return motivo && (estado === 'sin_texto' || estado === 'error') ? `${etiqueta} (${motivo})` : etiqueta;
-}
-
 /** Search (`GET /api/documentos/buscar`): length of `q`, page size. */
 export const LIMITES_BUSQUEDA = {
   qMin: 2,

@@ -35,7 +35,7 @@ export const DocumentoSchema = Type.Object({
 });
 export type Documento = Static<typeof DocumentoSchema>;
 
-export const EstadoTextoSchema = Type.Union([
+const EstadoTextoSchema = Type.Union([
   Type.Literal('pendiente'),
   Type.Literal('indexado'),
   Type.Literal('sin_texto'),
@@ -43,7 +43,7 @@ export const EstadoTextoSchema = Type.Union([
 ]);
 
 /** The text of a document: its state and, for `sin_texto` and `error`, why (Spanish). */
-export const TextoDocumentoSchema = Type.Object({
+const TextoDocumentoSchema = Type.Object({
   estado: EstadoTextoSchema,
   motivo: Type.Union([Type.String(), Type.Null()]),
   /** Pages read (PDF, TIFF), once extracted. */
@@ -51,7 +51,6 @@ export const TextoDocumentoSchema = Type.Object({
   /** Pages or images read by OCR. */
   paginas_ocr: Type.Integer(),
 });
-export type TextoDocumento = Static<typeof TextoDocumentoSchema>;
 
 /** A document as the Documentos tab lists it: the índice entry, its text state and whether it has a thumbnail. */
 export const DocumentoListadoSchema = Type.Object({
@@ -85,10 +84,10 @@ export const BuscarDocumentosQuerySchema = Type.Object(
 export type BuscarDocumentosQuery = Static<typeof BuscarDocumentosQuerySchema>;
 
 /** A piece of a fragment: text as it is, `resaltado` where it matched the search. */
-export const TrozoFragmentoSchema = Type.Object({ texto: Type.String(), resaltado: Type.Boolean() });
+const TrozoFragmentoSchema = Type.Object({ texto: Type.String(), resaltado: Type.Boolean() });
 export type TrozoFragmento = Static<typeof TrozoFragmentoSchema>;
 
-export const ResultadoBusquedaSchema = Type.Object({
+const ResultadoBusquedaSchema = Type.Object({
   id_documento: Type.Integer(),
   orden: Type.Integer(),
   nombre: Type.String(),
@@ -209,7 +208,7 @@ export type AnularDocumento = Static<typeof AnularDocumentoSchema>;
 /** Stored signatures of one índice checked at most (see `LIMITES_FIRMAS` of the ENI contract). */
 const LIMITES_FIRMAS_VERIFICADAS = 200;
 
-export const IncidenciaVerificacionSchema = Type.Object({
+const IncidenciaVerificacionSchema = Type.Object({
   orden: Type.Union([Type.Integer(), Type.Null()]),
   nombre: Type.Union([Type.String(), Type.Null()]),
   tipo: Type.Union([
@@ -247,4 +246,3 @@ export const SubidaRechazadaSchema = Type.Object({
   code: Type.Optional(Type.String()),
   data: Type.Optional(Type.Array(ResultadoSubidaSchema, { maxItems: LIMITES_DOCUMENTO.archivosPorSubida })),
 });
-export type SubidaRechazada = Static<typeof SubidaRechazadaSchema>;

@@ -14,7 +14,7 @@ export const SIA_PATTERN = '^[A-Z0-9][A-Z0-9_.-]{0,29}$';
  * ENI tipos documentales, as the ENI documento schema enumerates them. The schema documents the
  * names of TD01…TD20 and TD99 only; TD51…TD69 are shown by their code.
  */
-export const TIPOS_DOCUMENTALES_ENI = {
+const TIPOS_DOCUMENTALES_ENI = {
   TD01: 'Resolución',
   TD02: 'Acuerdo',
   TD03: 'Contrato',
@@ -58,21 +58,6 @@ export const TIPOS_DOCUMENTALES_ENI = {
 } as const;
 export type TipoDocumentalEni = keyof typeof TIPOS_DOCUMENTALES_ENI;
 export const CODIGOS_TD = Object.keys(TIPOS_DOCUMENTALES_ENI) as TipoDocumentalEni[];
-
-/** Estado de elaboración of a document, as the ENI documento schema enumerates it. */
-export const ESTADOS_ELABORACION = {
-  EE01: 'Original',
-  EE02: 'Copia electrónica auténtica con cambio de formato',
-  EE03: 'Copia electrónica auténtica de documento papel',
-  EE04: 'Copia electrónica parcial auténtica',
-  EE99: 'Otros',
-} as const;
-export type EstadoElaboracion = keyof typeof ESTADOS_ELABORACION;
-export const CODIGOS_EE = Object.keys(ESTADOS_ELABORACION) as EstadoElaboracion[];
-
-/** Who produced the document: a citizen or an administration (the ENI `OrigenCiudadanoAdministracion`). */
-export const ORIGENES_DOCUMENTO = { ciudadano: 'Ciudadano', administracion: 'Administración' } as const;
-export type OrigenDocumento = keyof typeof ORIGENES_DOCUMENTO;
 
 export const LIMITES_INTERESADOS = { porExpediente: 100, nombreMin: 2, nombreMax: 200 } as const;
 

@@ -35,11 +35,11 @@ export type AnadirInteresado = Static<typeof AnadirInteresadoSchema>;
 
 // ── Índices firmados ───────────────────────────────────────────────────────────────────────────
 
-export const MOTIVOS_FIRMA = ['cierre', 'remision'] as const;
+const MOTIVOS_FIRMA = ['cierre', 'remision'] as const;
 export type MotivoFirma = (typeof MOTIVOS_FIRMA)[number];
 
 /** One signature of the índice by the institution's seal. */
-export const FirmaIndiceSchema = Type.Object({
+const FirmaIndiceSchema = Type.Object({
   id_firma: Type.Integer(),
   motivo: Type.Unsafe<MotivoFirma>(Type.Union(MOTIVOS_FIRMA.map((motivo) => Type.Literal(motivo)))),
   /** ISO 8601. */
@@ -67,4 +67,3 @@ export const CerrarRemisionSchema = Type.Object(
   { version: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },
 );
-export type CerrarRemision = Static<typeof CerrarRemisionSchema>;

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 
 /** Every error the API answers: a Spanish message for people and a code for programs. */
 export const ApiErrorSchema = Type.Object(
@@ -9,7 +9,6 @@ export const ApiErrorSchema = Type.Object(
   },
   { $id: 'ApiError' },
 );
-export type ApiError = Static<typeof ApiErrorSchema>;
 
 /** A read: `{ success: true, data }`. */
 export const ReadEnvelope = <T extends TSchema>(data: T) => Type.Object({ success: Type.Literal(true), data });

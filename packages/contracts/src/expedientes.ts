@@ -47,14 +47,12 @@ export const UnidadesQuerySchema = Type.Object(
   { ambito: Type.Optional(Type.Union([Type.Literal('todas'), Type.Literal('creacion')])) },
   { additionalProperties: false },
 );
-export type UnidadesQuery = Static<typeof UnidadesQuerySchema>;
 
 /** Without `unidad`: everyone known (filters). With it: who may answer for an expediente of that unidad (its people and those of the unidades above it). */
 export const ResponsablesQuerySchema = Type.Object(
   { unidad: Type.Optional(IdSchema) },
   { additionalProperties: false },
 );
-export type ResponsablesQuery = Static<typeof ResponsablesQuerySchema>;
 
 export const ResponsableSchema = Type.Object({
   id_usuario: Type.Integer(),
@@ -95,7 +93,7 @@ export const ExpedienteSchema = Type.Object({
 export type Expediente = Static<typeof ExpedienteSchema>;
 
 /** A row of the list: the detail without descripcion. */
-export const ExpedienteResumenSchema = Type.Omit(ExpedienteSchema, ['descripcion']);
+const ExpedienteResumenSchema = Type.Omit(ExpedienteSchema, ['descripcion']);
 export type ExpedienteResumen = Static<typeof ExpedienteResumenSchema>;
 
 /**
@@ -122,7 +120,7 @@ const filtroProperties = {
   plazo: Type.Optional(literales(FILTROS_PLAZO)),
 };
 
-export const ExpedientesFiltroSchema = Type.Object(filtroProperties, { additionalProperties: false });
+const ExpedientesFiltroSchema = Type.Object(filtroProperties, { additionalProperties: false });
 export type ExpedientesFiltro = Static<typeof ExpedientesFiltroSchema>;
 
 export const ExpedientesListaQuerySchema = Type.Object(
@@ -224,7 +222,7 @@ export const TransferirExpedienteSchema = Type.Object(
 );
 export type TransferirExpediente = Static<typeof TransferirExpedienteSchema>;
 
-export const CambioCampoSchema = Type.Object({
+const CambioCampoSchema = Type.Object({
   /** The field's Spanish label as people read it: «Asunto», «Descripción», «Tipo», «Unidad», «Interesado», «Documento del interesado», «Responsable», «Estado». */
   campo: Type.String(),
   anterior: Type.Union([Type.String(), Type.Null()]),
@@ -245,16 +243,15 @@ export const HistorialQuerySchema = Type.Object(
 export type HistorialQuery = Static<typeof HistorialQuerySchema>;
 
 /** The reads of one person on one day, counted: `fecha` is the first of them. */
-export const LecturaContadaSchema = Type.Object({
+const LecturaContadaSchema = Type.Object({
   veces: Type.Integer({ minimum: 1 }),
   /** The day (aaaa-mm-dd, Europe/Madrid). */
   dia: Type.String(),
   primera: Type.String(),
   ultima: Type.String(),
 });
-export type LecturaContada = Static<typeof LecturaContadaSchema>;
 
-export const HistorialEntradaSchema = Type.Object({
+const HistorialEntradaSchema = Type.Object({
   /** Unique among changes, and among reads; a change and a read may share it (see `lectura`). */
   id: Type.Integer(),
   evento: literales(EVENTOS_HISTORIAL),

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-export const HealthSchema = Type.Object({
+const HealthSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
   database: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
   identityProvider: Type.Union([Type.Literal('ok'), Type.Literal('error')]),

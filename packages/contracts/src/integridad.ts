@@ -10,7 +10,7 @@ import {
 export * from './integridad.rules';
 
 /** A stored file found missing or altered. */
-export const HallazgoIntegridadSchema = Type.Object({
+const HallazgoIntegridadSchema = Type.Object({
   id: Type.String(),
   tipo: Type.Unsafe<TipoHallazgo>(Type.Union(TIPOS_HALLAZGO.map((tipo) => Type.Literal(tipo)))),
   origen: Type.Unsafe<OrigenHallazgo>(Type.Union(ORIGENES_HALLAZGO.map((origen) => Type.Literal(origen)))),
@@ -23,7 +23,7 @@ export const HallazgoIntegridadSchema = Type.Object({
 export type HallazgoIntegridad = Static<typeof HallazgoIntegridadSchema>;
 
 /** A round of the revision: every document re-hashed once. */
-export const RondaIntegridadSchema = Type.Object({
+const RondaIntegridadSchema = Type.Object({
   id: Type.Integer(),
   iniciada: Type.String(),
   terminada: Type.Union([Type.String(), Type.Null()]),

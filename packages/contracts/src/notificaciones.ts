@@ -4,7 +4,7 @@ import { LIMITES_NOTIFICACIONES, TIPOS_NOTIFICACION, type TipoNotificacion } fro
 
 export * from './notificaciones.rules';
 
-export const NotificacionSchema = Type.Object({
+const NotificacionSchema = Type.Object({
   id: Type.Integer(),
   tipo: Type.Unsafe<TipoNotificacion>(Type.Union(TIPOS_NOTIFICACION.map((tipo) => Type.Literal(tipo)))),
   descripcion: Type.String(),
@@ -42,9 +42,8 @@ export const NotificacionesTodasQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type NotificacionesTodasQuery = Static<typeof NotificacionesTodasQuerySchema>;
 
-export const NotificacionListadaSchema = Type.Object({
+const NotificacionListadaSchema = Type.Object({
   ...NotificacionSchema.properties,
   /**
    * Read: created at or before the person's `visto_hasta`, or older than the notification window

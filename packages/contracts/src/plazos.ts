@@ -15,12 +15,12 @@ export * from './plazos.rules';
 const literales = <const T extends string>(values: readonly T[]) =>
   Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
 
-export const UnidadPlazoSchema = literales<UnidadPlazo>(UNIDADES_PLAZO);
-export const AmbitoFestivoSchema = literales<AmbitoFestivo>(AMBITOS_FESTIVO);
-export const EstadoPlazoSchema = literales<EstadoPlazo>(ESTADOS_PLAZO);
+const UnidadPlazoSchema = literales<UnidadPlazo>(UNIDADES_PLAZO);
+const AmbitoFestivoSchema = literales<AmbitoFestivo>(AMBITOS_FESTIVO);
+const EstadoPlazoSchema = literales<EstadoPlazo>(ESTADOS_PLAZO);
 
 /** A tipo's plazo de resolución: days are días hábiles; months count date to date. */
-export const PlazoTipoSchema = Type.Object(
+const PlazoTipoSchema = Type.Object(
   {
     cantidad: Type.Integer({ minimum: 1, maximum: LIMITES_PLAZO.diasMax }),
     unidad: UnidadPlazoSchema,
@@ -42,7 +42,6 @@ export const FijarPlazoTipoSchema = Type.Object(
   { plazo: Type.Union([PlazoTipoSchema, Type.Null()]) },
   { additionalProperties: false },
 );
-export type FijarPlazoTipo = Static<typeof FijarPlazoTipoSchema>;
 
 // ── Calendario laboral ────────────────────────────────────────────────────────────────────────
 
@@ -59,7 +58,6 @@ export const CalendarioQuerySchema = Type.Object(
   { anio: Type.Integer({ minimum: LIMITES_PLAZO.anioMin, maximum: LIMITES_PLAZO.anioMax }) },
   { additionalProperties: false },
 );
-export type CalendarioQuery = Static<typeof CalendarioQuerySchema>;
 
 export const CrearFestivoSchema = Type.Object(
   {
@@ -78,7 +76,6 @@ export const PlazoResumenSchema = Type.Object({
   fecha_limite: Type.String(),
   estado: EstadoPlazoSchema,
 });
-export type PlazoResumen = Static<typeof PlazoResumenSchema>;
 
 export const PlazoExpedienteSchema = Type.Object({
   /** The day the count starts after (`aaaa-mm-dd`). */
@@ -103,7 +100,6 @@ export const MotivoPlazoSchema = Type.Object(
   { motivo: Type.String({ minLength: LIMITES_PLAZO.motivoMin, maxLength: LIMITES_PLAZO.motivoMax }) },
   { additionalProperties: false },
 );
-export type MotivoPlazo = Static<typeof MotivoPlazoSchema>;
 
 /** The day the count starts after: the entry in the registro may precede the opening. */
 export const CambiarInicioPlazoSchema = Type.Object(
@@ -113,18 +109,16 @@ export const CambiarInicioPlazoSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CambiarInicioPlazo = Static<typeof CambiarInicioPlazoSchema>;
 
 // ── Inicio ────────────────────────────────────────────────────────────────────────────────────
 
-export const PlazoProximoSchema = Type.Object({
+const PlazoProximoSchema = Type.Object({
   id_expediente: Type.Integer(),
   numero: Type.String(),
   asunto: Type.String(),
   fecha_limite: Type.String(),
   estado: EstadoPlazoSchema,
 });
-export type PlazoProximo = Static<typeof PlazoProximoSchema>;
 
 export const ResumenPlazosSchema = Type.Object({
   vencidos: Type.Integer(),

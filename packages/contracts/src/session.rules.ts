@@ -2,7 +2,7 @@
 // that its bundles do not carry TypeBox. `session.ts` re-exports everything.
 
 /** Permission codes, `<modulo>.<accion>`. */
-export const PERMISOS = [
+const PERMISOS = [
   'expedientes.ver',
   'expedientes.crear',
   'expedientes.editar',

@@ -12,7 +12,7 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-export const MenuItemSchema = Type.Cyclic(
+const MenuItemSchema = Type.Cyclic(
   {
     MenuItem: Type.Object({
       id: Type.Integer(),
@@ -25,10 +25,7 @@ export const MenuItemSchema = Type.Cyclic(
   'MenuItem',
 );
 
-export const RolSchema = Type.Union([Type.Literal('administrador'), Type.Literal('gestor'), Type.Literal('consulta')]);
-export type Rol = Static<typeof RolSchema>;
-
-export const UsuarioSchema = Type.Object({
+const UsuarioSchema = Type.Object({
   id_usuario: Type.Integer(),
   /** The identity provider's `sub`. */
   sub: Type.String(),
@@ -42,7 +39,7 @@ export type Usuario = Static<typeof UsuarioSchema>;
 
 export * from './session.rules';
 
-export const SessionDataSchema = Type.Object({
+const SessionDataSchema = Type.Object({
   menu: Type.Array(MenuItemSchema, { maxItems: CAPACIDAD.menu }),
   usuario: UsuarioSchema,
   permisos: Type.Array(Type.String(), { maxItems: CAPACIDAD.permisos }),

@@ -5,7 +5,7 @@ import { COLAS_MAX, FALLIDOS_MOSTRADOS } from './trabajos.rules';
 export * from './trabajos.rules';
 
 /** A queue of background jobs, with its jobs counted by state. */
-export const ColaTrabajosSchema = Type.Object({
+const ColaTrabajosSchema = Type.Object({
   nombre: Type.String(),
   /** Spanish. */
   titulo: Type.String(),
@@ -22,7 +22,7 @@ export const ColaTrabajosSchema = Type.Object({
 });
 export type ColaTrabajos = Static<typeof ColaTrabajosSchema>;
 
-export const TrabajoFallidoSchema = Type.Object({
+const TrabajoFallidoSchema = Type.Object({
   id: Type.String(),
   cola: Type.String(),
   /** The queue's title. */
