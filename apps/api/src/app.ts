@@ -53,9 +53,7 @@ import avisosPlazoPlugin from './modules/plazos/avisos.plugin';
 import integridadPlugin from './modules/integridad/integridad.plugin';
 import integridadRoutes from './modules/integridad/integridad.routes';
 
-export const API_VERSION: string = JSON.parse(
-  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-).version;
+const API_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 /** Public `/api` routes: no token. They live apart from the authenticated scope, not exempted by URL. */
 const publicRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
@@ -64,7 +62,7 @@ const publicRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { co
 };
 
 /** Every route registered in here needs a verified bearer access token. */
-export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRoute', (route) => {
     route.schema = {
@@ -94,7 +92,7 @@ export const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = as
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */
-export const appPlugin = fp<{
+const appPlugin = fp<{
   config: AppConfig;
   db?: Database;
   comprobarListas?: boolean;

@@ -92,7 +92,7 @@ export interface LimitesPorMinuto {
   verificacion: number;
 }
 
-export interface LimitesConfig {
+interface LimitesConfig {
   porMinuto: LimitesPorMinuto;
   sobrecarga: {
     /** Event loop delay beyond which new requests answer 503; 0 = not checked. */

@@ -14,7 +14,7 @@ interface UnidadDemo {
 
 export const RAIZ_DEMO = 'L01419999';
 
-export const UNIDADES_DEMO: readonly UnidadDemo[] = [
+const UNIDADES_DEMO: readonly UnidadDemo[] = [
   { codigo: RAIZ_DEMO, nombre: 'Ayuntamiento de Villaverde del Río' },
   { codigo: 'LA0019001', nombre: 'Alcaldía', padre: RAIZ_DEMO },
   { codigo: 'LA0019002', nombre: 'Secretaría General', padre: RAIZ_DEMO },
@@ -33,7 +33,7 @@ export const UNIDADES_DEMO: readonly UnidadDemo[] = [
 ];
 
 /** Whose unidades, by the dev identity provider's usernames (admin sees everything by role). */
-export const PERTENENCIAS_DEMO: Readonly<Record<string, readonly string[]>> = {
+const PERTENENCIAS_DEMO: Readonly<Record<string, readonly string[]>> = {
   gestor: ['LA0019005'],
   consulta: ['LA0019005'],
   tesorera: ['LA0019009'],

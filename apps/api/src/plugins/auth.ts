@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthPluginOptions {
+interface AuthPluginOptions {
   issuer: string;
   clientId: string;
   jwksUri?: string;

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export interface DatabasePluginOptions {
+interface DatabasePluginOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   databasePool: DatabasePoolConfig;

@@ -5,7 +5,7 @@ import type { LimitesPorMinuto } from '../config';
 import { ApiHttpError } from '../shared/errors';
 
 /** The expensive kinds of request; each has its own budget per caller (`LimitesPorMinuto`). */
-export type ClaseLimitada = keyof LimitesPorMinuto;
+type ClaseLimitada = keyof LimitesPorMinuto;
 
 /**
  * A route's budget: the class it counts against, and optionally which of its requests count (the

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
-export interface SecurityHeadersOptions {
+interface SecurityHeadersOptions {
   /** Origin of the identity provider as the browser sees it: the web app fetches its discovery and tokens. */
   identityProviderOrigin: string;
 }

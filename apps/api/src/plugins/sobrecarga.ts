@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import { RETRY_AFTER_SECONDS } from './error-handler';
 
-export interface SobrecargaOptions {
+interface SobrecargaOptions {
   /** Mean event loop delay beyond which new requests are refused; 0 = not checked. */
   retardoMaxMs: number;
   /** Heap used beyond which new requests are refused; 0 = not checked. */

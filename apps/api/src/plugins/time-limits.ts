@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   a sender could hold the connection for ever. The connection is not closed at once: a client
  *   still sending would then lose the answer to a reset.
  */
-export type Transferencia = 'subida' | 'descarga';
+type Transferencia = 'subida' | 'descarga';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,11 +24,11 @@ declare module 'fastify' {
 }
 
 /** 16 KiB a minute is 2 kbit/s: no real connection is that slow, a trickle attack is slower. */
-export const MIN_BYTES_POR_VENTANA = 16 * 1024;
+const MIN_BYTES_POR_VENTANA = 16 * 1024;
 /** Total limit of a transfer route; the watchdog is what stops a stalled one. */
 export const LIMITE_TRANSFERENCIA_MS = 6 * 3_600_000;
 
-export interface TimeLimitsOptions {
+interface TimeLimitsOptions {
   idleWindowMs: number;
 }
 

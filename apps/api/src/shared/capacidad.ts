@@ -8,7 +8,7 @@ const NUMERO = new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.
 export const cifra = (valor: number) => NUMERO.format(valor);
 
 /** 409: one more would exceed what an answer lists whole (`CAPACIDAD` in the contracts). */
-export const capacidadAgotada = (msg: string) => new ApiHttpError(409, msg, 'CAPACIDAD_AGOTADA');
+const capacidadAgotada = (msg: string) => new ApiHttpError(409, msg, 'CAPACIDAD_AGOTADA');
 
 /**
  * Refuses (409, `mensaje`) when `FROM … WHERE …` (`desde`, its values in `params`) already counts

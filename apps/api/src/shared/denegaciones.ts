@@ -4,7 +4,7 @@ import { ApiHttpError } from './errors';
 import { callerLeido } from './caller/caller';
 
 /** Why a caller was refused: the expediente (or document) exists but is hidden, does not exist, or is seen without gestión. */
-export type MotivoDenegacion = 'no_visible' | 'no_existe' | 'sin_gestion';
+type MotivoDenegacion = 'no_visible' | 'no_existe' | 'sin_gestion';
 
 const TABLAS = {
   expediente: { tabla: 'expediente', columna: 'id_expediente' },

@@ -18,7 +18,7 @@ export interface LocalStorageConfig extends CommonStorageConfig {
   dir: string;
 }
 
-export interface S3StorageConfig extends CommonStorageConfig {
+interface S3StorageConfig extends CommonStorageConfig {
   driver: 's3';
   bucket: string;
   region: string;

@@ -3,7 +3,7 @@ import { readdir, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Uploads are written as `<uuid>.part` in the temp dir until committed or discarded. */
-export const TEMP_SUFFIX = '.part';
+const TEMP_SUFFIX = '.part';
 
 export function newTempPath(tempDir: string): string {
   return path.join(tempDir, `${randomUUID()}${TEMP_SUFFIX}`);

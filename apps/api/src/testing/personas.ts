@@ -1,7 +1,7 @@
 import { apiClient, type ApiClient, type DemoUsername } from './api-client';
 import type { TestStack } from './test-stack';
 
-export const PERSONAS_DEMO = ['admin', 'gestor', 'consulta', 'tesorera'] as const satisfies readonly DemoUsername[];
+const PERSONAS_DEMO = ['admin', 'gestor', 'consulta', 'tesorera'] as const satisfies readonly DemoUsername[];
 
 export interface PersonasDemo {
   as: Record<DemoUsername, ApiClient>;

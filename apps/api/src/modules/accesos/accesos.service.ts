@@ -188,7 +188,7 @@ export async function revocar(db: Database, caller: Caller, idExpediente: number
  * Revokes a live grant and what derives from it, in the expediente's historial as done by the
  * caller (`donde` says from where, when not the expediente). The caller holds the expediente's row lock.
  */
-export async function terminarAcceso(
+async function terminarAcceso(
   tx: Queryable,
   caller: Caller,
   idExpediente: number,

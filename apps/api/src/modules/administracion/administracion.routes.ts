@@ -32,7 +32,7 @@ import { asignarUnidades } from './personas.service';
 import { asignarPermisos, declararRol, listarRoles } from './roles.service';
 import { crearUnidad, editarUnidad, listarUnidades } from './unidades.service';
 
-export interface AdministracionOptions {
+interface AdministracionOptions {
   /** Groups claim mode: membership comes from the identity provider and is read-only here. */
   porGrupos: boolean;
 }

@@ -9,12 +9,12 @@ import { BOM, lineaCsv } from '../../shared/csv';
 import { detallesLegibles, textoDeLado } from './auditoria.legible';
 import { contarAuditoria, exportAuditoria } from './auditoria.repository';
 
-export const CABECERA_CSV_AUDITORIA = ['Fecha', 'Persona', 'Acción', 'Entidad', 'Descripción', 'Antes', 'Después'];
+const CABECERA_CSV_AUDITORIA = ['Fecha', 'Persona', 'Acción', 'Entidad', 'Descripción', 'Antes', 'Después'];
 
 const cifra = (n: number) => new Intl.NumberFormat('es-ES').format(n);
 
 /** The line that closes a file cut at the limit: which changes it holds and how to get the rest. */
-export const avisoLimite = (limite: number, total: number) =>
+const avisoLimite = (limite: number, total: number) =>
   `Exportación limitada a los ${cifra(limite)} cambios más recientes de ${cifra(total)}: acote el periodo para obtener el resto.`;
 
 export interface ExportacionAuditoria {

@@ -23,7 +23,7 @@ import type { Acceso } from './documentos.service';
  * Chromium's PDF viewer still shows a PDF opened under `sandbox` (checked by hand and by the e2e
  * preview), so PDFs get it too.
  */
-export const CSP_VISTA = "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; sandbox";
+const CSP_VISTA = "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; sandbox";
 
 /**
  * Sends a stored document's bytes, as a download or a preview: the SHA-256 as a strong ETag

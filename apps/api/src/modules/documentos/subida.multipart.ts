@@ -16,7 +16,7 @@ import { EmptyFileError, FileTooLargeError, receiveToTemp } from '../../storage/
 import { discardTempFile } from '../../storage/temp-files';
 import { incorporarArchivo, rechazado, type ContextoSubida } from './subida.service';
 
-export interface ArchivoProcesado {
+interface ArchivoProcesado {
   resultado: ResultadoSubida;
   /** Set when refused: the status and code this file alone would have answered. */
   rechazo?: RechazoArchivo;

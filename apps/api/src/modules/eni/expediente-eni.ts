@@ -4,7 +4,7 @@ import type { DatosEni, DocumentoEni } from './eni.repository';
 import { organoDe } from './indice-contenido';
 import { fechaEni, identificadorDocumento, identificadorExpediente, xmlTexto } from './identificadores';
 
-export const NS_ENI = {
+const NS_ENI = {
   expediente: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/expediente-e',
   metadatosExpediente: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/expediente-e/metadatos',
   documento: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/documento-e',
@@ -15,15 +15,15 @@ export const NS_ENI = {
 const PROLOGO = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** ENI estado of the expediente: E03 once its índice is closed for remisión, E02 closed, E01 open. */
-export function estadoEni(datos: Pick<DatosEni, 'estado' | 'remision_cerrada_en'>): 'E01' | 'E02' | 'E03' {
+function estadoEni(datos: Pick<DatosEni, 'estado' | 'remision_cerrada_en'>): 'E01' | 'E02' | 'E03' {
   if (datos.remision_cerrada_en) return 'E03';
   return datos.estado === 'cerrado' || datos.estado === 'archivado' ? 'E02' : 'E01';
 }
 
-export const identificadorExpedienteDe = (datos: DatosEni) =>
+const identificadorExpedienteDe = (datos: DatosEni) =>
   identificadorExpediente(organoDe(datos), datos.fecha_apertura.getUTCFullYear(), datos.id_expediente);
 
-export const identificadorDocumentoDe = (datos: DatosEni, documento: DocumentoEni) =>
+const identificadorDocumentoDe = (datos: DatosEni, documento: DocumentoEni) =>
   identificadorDocumento(organoDe(datos), documento.fecha_incorporacion.getUTCFullYear(), documento.id_documento);
 
 /**
@@ -53,7 +53,7 @@ export function expedienteXml(datos: DatosEni, indiceFirmado: string, interesado
 }
 
 /** The two ends of an ENI `documento` (DocumentoEni.xsd) around its content in base64 (`ValorBinario`). */
-export function documentoXmlPartes(datos: DatosEni, documento: DocumentoEni): { antes: string; despues: string } {
+function documentoXmlPartes(datos: DatosEni, documento: DocumentoEni): { antes: string; despues: string } {
   const m = (nombre: string, valor: string) => `<enidocmeta:${nombre}>${xmlTexto(valor)}</enidocmeta:${nombre}>`;
   const identificador = identificadorDocumentoDe(datos, documento);
   const antes =
@@ -77,7 +77,7 @@ export function documentoXmlPartes(datos: DatosEni, documento: DocumentoEni): { 
 }
 
 /** Thrown when a stored file's SHA-256 is not the one recorded: the export stops there. */
-export class ArchivoAlteradoError extends Error {}
+class ArchivoAlteradoError extends Error {}
 
 /**
  * The ENI `documento` of one file, piece by piece: the bytes are read from `contenido` and written in

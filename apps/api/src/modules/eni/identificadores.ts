@@ -7,8 +7,6 @@ export const identificadorExpediente = (dir3: string, anio: number, id: number) 
 
 export const identificadorDocumento = (dir3: string, anio: number, id: number) => `ES_${dir3}_${anio}_DOC_${id}`;
 
-export const IDENTIFICADOR_EXPEDIENTE_INSIDE = /^ES_[A-Z]{1}[A-Z0-9]{1}[0-9]{7}_[0-9]{4}_EXP_.*$/;
-
 /** An ISO date-time as the ENI wants it (xsd:dateTime, UTC). */
 export const fechaEni = (fecha: Date | string) => new Date(fecha).toISOString().replace(/\.\d{3}Z$/, 'Z');
 

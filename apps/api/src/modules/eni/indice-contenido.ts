@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { DatosEni, DocumentoEni } from './eni.repository';
 import { fechaEni, identificadorDocumento, xmlTexto } from './identificadores';
 import { ID_CONTENIDO, NS } from './xades';
@@ -8,7 +7,7 @@ export const organoDe = (datos: Pick<DatosEni, 'codigo_dir3' | 'unidad_codigo'>)
   datos.codigo_dir3 ?? datos.unidad_codigo.replace(/[^A-Z0-9]/g, '');
 
 /** A SHA-256 in hex (ours) as the ENI carries it: base64 of the digest. */
-export const huellaEni = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
+const huellaEni = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 
 /**
  * The ENI `IndiceContenido` of the expediente (inside the `indice` element, so in its namespace,
@@ -38,5 +37,3 @@ export function indiceContenidoXml(datos: DatosEni, documentos: DocumentoEni[], 
     `</eniexpind:IndiceContenido>`
   );
 }
-
-export const sha256Hex = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');

@@ -18,7 +18,7 @@ const lista = (nombres: string[]) => {
 };
 
 /** What the ENI needs and the expediente lacks, each said in Spanish; empty when nothing is missing. */
-export function metadatosQueFaltan(datos: DatosEni, documentos: DocumentoEni[]): string[] {
+function metadatosQueFaltan(datos: DatosEni, documentos: DocumentoEni[]): string[] {
   const faltas: string[] = [];
   if (!datos.codigo_dir3) faltas.push(`la unidad «${datos.unidad_nombre}» no tiene código DIR3`);
   if (!datos.codigo_sia) faltas.push(`el tipo de expediente «${datos.tipo_nombre}» no tiene código SIA`);

@@ -9,7 +9,7 @@ const buffer = (bytes: Uint8Array) =>
 /** The authority must answer within this long; a signature is not held open longer for it. */
 const TIEMPO_MAXIMO_MS = 15_000;
 
-export class ErrorSelloDeTiempo extends Error {}
+class ErrorSelloDeTiempo extends Error {}
 
 /**
  * An RFC 3161 timestamp over `datos` (SHA-256) from the authority at `url`: the token (DER) and its

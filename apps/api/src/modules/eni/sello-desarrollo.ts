@@ -7,7 +7,7 @@ import { ALGORITMO, crypto } from './crypto';
 /** The password of the development seal: it protects nothing, and says so. */
 export const PASSWORD_DESARROLLO = 'solo-desarrollo';
 
-export const ARCHIVOS_DESARROLLO = { p12: 'sello.p12', ca: 'ca.pem' } as const;
+const ARCHIVOS_DESARROLLO = { p12: 'sello.p12', ca: 'ca.pem' } as const;
 
 const GENERACION = { ...ALGORITMO, publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
 const DIA = 86_400_000;
@@ -48,7 +48,7 @@ export async function asegurarSelloDesarrollo(dir: string): Promise<string> {
 }
 
 /** A CA and a seal it issued, as PEM (the CA) and PKCS#12 bytes (seal, key and CA). */
-export async function crearSelloDesarrollo(
+async function crearSelloDesarrollo(
   nombres = { ca: 'EcoDigital CA de pruebas (solo desarrollo)', sello: 'Sello de órgano de pruebas (solo desarrollo)' },
 ): Promise<{ ca: string; p12: Uint8Array }> {
   const ahora = Date.now();

@@ -5,14 +5,12 @@
 export {
   alcanceReducido,
   asegurarGestion,
-  expedientesGestionables,
   expedientesVisibles,
   idsVisiblesSql,
-  puedeGestionar,
   veTodosLosExpedientes,
 } from './visibility';
 export { findExpediente } from './expedientes.repository';
-export { expedienteParaGestionar, type ExpedienteGestionado } from './para-gestionar';
+export { expedienteParaGestionar } from './para-gestionar';
 export { leerSobreExpediente, type GestionPor } from './base-de-gestion';
 export { findEventosConContexto, insertEvento, registrarLectura, type EventoConContexto } from './historial.repository';
 export { expedienteNoExiste, gestionPorAcceso, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';

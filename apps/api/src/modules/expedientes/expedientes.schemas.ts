@@ -15,7 +15,7 @@ import { IdParamsSchema } from '../../shared/id-param';
 
 const ApiError = { $ref: 'ApiError' } as const;
 
-export const ExpedienteParamsSchema = IdParamsSchema('id_expediente');
+const ExpedienteParamsSchema = IdParamsSchema('id_expediente');
 
 const tags = ['expedientes'];
 

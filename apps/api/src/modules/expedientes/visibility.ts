@@ -78,7 +78,7 @@ export function idsVisiblesSql(caller: Caller, params: SqlParams): string {
 }
 
 /** What the caller's gestión of an expediente already read rests on (the rule of `gestionPorSql`); null without gestión. */
-export function baseDeGestion(
+function baseDeGestion(
   caller: Caller,
   expediente: { id_expediente: number; unidad: { id: number } },
 ): GestionPor['base'] | null {

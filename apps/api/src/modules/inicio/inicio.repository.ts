@@ -13,7 +13,7 @@ import { INICIO_HOY, INICIO_MES, MES_ACTUAL, ultimosMeses } from './period.sql';
 import { expedientesVisibles, findEventosConContexto, veTodosLosExpedientes } from '../expedientes/expedientes.public';
 
 /** Reads recorded in the historial before they were counted apart (migration 013): left out of "Actividad reciente" (and of its index). */
-export const EVENTOS_LECTURA = `('consulta', 'documento_descargado', 'documento_previsualizado')`;
+const EVENTOS_LECTURA = `('consulta', 'documento_descargado', 'documento_previsualizado')`;
 
 /**
  * Documents incorporated today, not anulados, in expedientes the caller may see. Seeing them all

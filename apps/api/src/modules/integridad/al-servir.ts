@@ -6,7 +6,7 @@ import { registrarHallazgo } from './hallazgos';
 import { huellaAlmacenada, verificarAlPasar } from './huella';
 
 /** What serving a document needs to know to check it. */
-export interface DocumentoServido {
+interface DocumentoServido {
   id_documento: number;
   clave_almacen: string;
   huella: string;

@@ -50,14 +50,14 @@ export async function huellaAlmacenada(
  * The stored file does not match its SHA-256. When it is found before a byte went out (a file of one
  * chunk), the client gets this answer; otherwise the transfer is simply cut.
  */
-export class ArchivoAlteradoError extends ApiHttpError {
+class ArchivoAlteradoError extends ApiHttpError {
   constructor(readonly huellaEncontrada: string) {
     super(500, MENSAJE_ARCHIVO_ALTERADO, 'ARCHIVO_ALTERADO');
     this.name = 'ArchivoAlteradoError';
   }
 }
 
-export const MENSAJE_ARCHIVO_ALTERADO =
+const MENSAJE_ARCHIVO_ALTERADO =
   'El archivo de este documento no coincide con su huella SHA-256: no se entrega. Se avisó a los administradores.';
 
 /**

@@ -5,7 +5,7 @@ import { isoString } from '../../shared/dates';
 import { nombreCompletoSql } from '../../shared/sql';
 
 /** Who is told at once of a file found missing or altered. */
-export const PERMISO_AVISOS = 'administracion.integridad';
+const PERMISO_AVISOS = 'administracion.integridad';
 
 /**
  * Findings newer than what the caller marked seen and than the notification window, for those with

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { hoyMadrid } from '../../shared/plazos/calendario';
 import { COLA_AVISOS_PLAZO, enviarAvisos } from './avisos';
 
-export interface AvisosPlazoOptions {
+interface AvisosPlazoOptions {
   config: { avisoDias: number; revisionMs: number };
 }
 

@@ -42,7 +42,7 @@ import {
 } from './plazos.repository';
 
 /** `aaaa-mm-dd` as people read it. */
-export const fechaEs = (dia: string) => dia.split('-').reverse().join('/');
+const fechaEs = (dia: string) => dia.split('-').reverse().join('/');
 
 const describirPlazoTipo = (plazo: PlazoTipo | null) => (plazo === null ? 'sin plazo' : describirPlazo(plazo));
 

@@ -1,7 +1,4 @@
 import { SessionResponseSchema } from '@ecodigital/contracts/session';
-import { Type } from 'typebox';
-
-export const ApiErrorRef = Type.Ref('ApiError');
 
 export const getSessionSchema = {
   tags: ['session'],

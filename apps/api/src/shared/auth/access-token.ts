@@ -4,7 +4,7 @@ import { createJwksCache, KeysUnavailableError, type JwksStatus } from './jwks-c
 export { KeysUnavailableError };
 
 /** Asymmetric only: an HMAC or `none` token would let anyone holding the public key sign. */
-export const ALLOWED_ALGORITHMS: JWSAlgorithm[] = [
+const ALLOWED_ALGORITHMS: JWSAlgorithm[] = [
   'RS256',
   'RS384',
   'RS512',

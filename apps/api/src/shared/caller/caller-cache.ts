@@ -19,7 +19,7 @@ export const SESSION_CACHE_TTL_MS = 30_000;
  * within this long (the one that made it, at once). Short, because a permiso taken away must not
  * stay usable; a lookup every few seconds per role set costs nothing measurable.
  */
-export const PERMISOS_CACHE_TTL_MS = 5_000;
+const PERMISOS_CACHE_TTL_MS = 5_000;
 
 const caches = perDatabase<Queryable, { usuarios: ExpiringCache<Usuario>; permisos: ExpiringCache<string[]> }>(() => ({
   usuarios: new ExpiringCache(SESSION_CACHE_TTL_MS),

@@ -6,7 +6,7 @@ import { alPerderUnidades } from '../pertenencia';
  * The unidad code a group names: Keycloak sends a group's name, or its full path (`/Ayto/URB`) when
  * the mapper says so; the last part is the name. Codes are compared in capitals.
  */
-export function codigoDeGrupo(grupo: string): string {
+function codigoDeGrupo(grupo: string): string {
   const partes = grupo.split('/').filter((parte) => parte.trim() !== '');
   return (partes.at(-1) ?? '').trim().toUpperCase();
 }

@@ -23,7 +23,7 @@ export function esHabil(dia: string, festivos: Festivos): boolean {
 }
 
 /** The first working day from `dia` on, `dia` included. */
-export function primerHabilDesde(dia: string, festivos: Festivos): string {
+function primerHabilDesde(dia: string, festivos: Festivos): string {
   let actual = dia;
   while (!esHabil(actual, festivos)) actual = sumarDias(actual, 1);
   return actual;

@@ -10,7 +10,7 @@ import type { Worker } from 'tesseract.js';
  */
 let trabajador: Promise<Worker> | undefined;
 
-export const MODELO_OCR = 'spa.traineddata';
+const MODELO_OCR = 'spa.traineddata';
 
 const existe = (archivo: string) =>
   access(archivo).then(

@@ -48,7 +48,7 @@ export class ErrorDeExtraccion extends Error {
 }
 
 /** Text kept per document: about 150.000 words, far past any real resolución or informe. */
-export const TEXTO_MAX_CARACTERES = 1_000_000;
+const TEXTO_MAX_CARACTERES = 1_000_000;
 
 // U+E000 and U+E001 mark the highlighted words of search fragments; the text must not hold them.
 // eslint-disable-next-line no-control-regex

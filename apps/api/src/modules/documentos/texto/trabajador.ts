@@ -116,7 +116,7 @@ export class ExtraccionTexto {
   }
 }
 
-export const tiempoAgotado = (ms: number) => `La extracción tardó más de ${numeroLegible(ms / 1000)} s y se detuvo.`;
+const tiempoAgotado = (ms: number) => `La extracción tardó más de ${numeroLegible(ms / 1000)} s y se detuvo.`;
 
 /** The stored bytes of `clave`, or the signal's reason if it aborts before the storage answers. */
 function leer(storage: DocumentStorage, clave: string, signal: AbortSignal): Promise<Readable> {
