@@ -1,4 +1,4 @@
-import { createHmac, createSign, createVerify, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHmac, createVerify, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 export type JwtPayload = Record<string, unknown>;
 
@@ -20,7 +20,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function decodeJwt(token: string): {
+function decodeJwt(token: string): {
   header: JwtHeader;
   payload: JwtPayload;
   signingInput: string;
@@ -54,12 +54,6 @@ export function verifyHs256(token: string, secret: Buffer, now = Math.floor(Date
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) throw new Error('bad signature');
   assertNotExpired(payload, now);
   return payload;
-}
-
-export function signRs256(payload: JwtPayload, privateKey: KeyObject, kid: string, typ = 'JWT'): string {
-  const signingInput = `${encodeJson({ alg: 'RS256', typ, kid })}.${encodeJson(payload)}`;
-  const signature = createSign('RSA-SHA256').update(signingInput).sign(privateKey).toString('base64url');
-  return `${signingInput}.${signature}`;
 }
 
 /** Verifies an RS256 JWT against public keys by `kid` and checks `exp`; returns header and payload. */

@@ -10,7 +10,7 @@ import {
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface SigningJwk extends JsonWebKey {
+interface SigningJwk extends JsonWebKey {
   kid: string;
   alg: 'RS256';
   use: 'sig';

@@ -1,6 +1,6 @@
 import { fullName, type IdpUser } from './users';
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -17,7 +17,7 @@ export interface ProfileSettings {
 }
 
 /** The user an access token issued by this IdP stands for, or undefined when the token is not valid. */
-export function userForAccessToken(token: string, settings: ProfileSettings): IdpUser | undefined {
+function userForAccessToken(token: string, settings: ProfileSettings): IdpUser | undefined {
   try {
     const { payload } = verifyRs256(token, settings.keys.publicKeys);
     if (payload.iss !== settings.issuer || payload.typ !== 'Bearer' || payload.azp !== settings.clientId)

@@ -120,7 +120,7 @@ interface Endpoints {
   end_session_endpoint?: string;
 }
 
-export async function discover(issuer: string): Promise<Endpoints> {
+async function discover(issuer: string): Promise<Endpoints> {
   const response = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
   if (!response.ok) throw new Error(`OpenID discovery failed for ${issuer}: HTTP ${response.status}`);
   return (await response.json()) as Endpoints;
