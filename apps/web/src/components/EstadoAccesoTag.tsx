@@ -15,7 +15,7 @@ const ESTADO_COLORES: Record<EstadoAcceso, { color: string; background: string; 
 };
 
 /** Whether a grant is live, expired or revoked: in the expediente's Accesos tab and in Administración. */
-export function EstadoAccesoTag({ estado }: { estado: EstadoAcceso }) {
+function EstadoAccesoTag({ estado }: { estado: EstadoAcceso }) {
   const { color, background, border } = ESTADO_COLORES[estado];
   return (
     <Tag style={{ color, background, borderColor: border }} data-estado-acceso={estado}>

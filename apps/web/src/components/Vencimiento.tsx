@@ -4,7 +4,7 @@ import type { EstadoPlazo } from '@ecodigital/contracts/plazos.rules';
 /** `aaaa-mm-dd` as people read it. */
 export const diaEs = (dia: string) => dia.split('-').reverse().join('/');
 
-export const ESTADO_PLAZO_ETIQUETAS: Record<EstadoPlazo, string> = {
+const ESTADO_PLAZO_ETIQUETAS: Record<EstadoPlazo, string> = {
   en_plazo: 'En plazo',
   vence_hoy: 'Vence hoy',
   vencido: 'Vencido',
@@ -20,7 +20,7 @@ const ESTILOS: Partial<Record<EstadoPlazo, { color: string; background: string; 
 };
 
 /** Where a plazo stands, as a tag; nothing while it simply runs (the date says enough). */
-export function EstadoPlazoTag({ estado }: { estado: EstadoPlazo }) {
+function EstadoPlazoTag({ estado }: { estado: EstadoPlazo }) {
   const { token } = theme.useToken();
   const estilo = ESTILOS[estado];
   if (!estilo) return null;

@@ -7,19 +7,18 @@ import { isApiError, isCancel, type ApiError } from './http/http-error';
 import type { HttpResponse } from './http/http-types';
 import { toast } from './toast';
 
-export { isApiError, isCancel, ApiError } from './http/http-error';
-export type { HttpResponse, RequestConfig, UploadProgress } from './http/http-types';
+export { isApiError, isCancel } from './http/http-error';
 
 export const GENERIC_ERROR_MESSAGE = 'Error general';
 
 /** No answer at all: offline, the server unreachable or the connection cut. */
-export const SIN_CONEXION = {
+const SIN_CONEXION = {
   summary: 'Sin conexión',
   detail: 'No se pudo contactar con el servidor. Compruebe la conexión y vuelva a intentarlo.',
 } as const;
 
 /** The request got no answer (as opposed to an answer refusing it). */
-export const isSinConexion = (error: unknown): boolean =>
+const isSinConexion = (error: unknown): boolean =>
   isApiError(error) && (error.code === 'ERR_NETWORK' || error.code === 'ECONNABORTED');
 
 interface ApiClientOptions {

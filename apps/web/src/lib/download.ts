@@ -24,7 +24,7 @@ export function filenameFromContentDisposition(header: string | null | undefined
 }
 
 /** Saves a downloaded file through a temporary object URL. */
-export function saveBlob(blob: Blob, filename: string): void {
+function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

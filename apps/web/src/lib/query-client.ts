@@ -7,7 +7,7 @@ import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
  * Sent at once, an offline write fails at once («Sin conexión», see `api-client.ts`) and the person
  * decides whether to try again.
  */
-export const QUERY_DEFAULTS = {
+const QUERY_DEFAULTS = {
   queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
   mutations: { networkMode: 'always', retry: false },
 } as const satisfies DefaultOptions;

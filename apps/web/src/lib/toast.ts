@@ -1,6 +1,6 @@
 import { NOTIFICATION_LIFE_MS } from './constants';
 
-export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
+type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
 
 export interface ToastMessage {
   severity: ToastSeverity;

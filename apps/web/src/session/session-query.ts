@@ -4,7 +4,7 @@ import type { MenuItem, SessionData, Usuario } from '@ecodigital/contracts/sessi
 import { api } from '../lib/api-client';
 
 /** `GET /api/session/get`. Quiet: the seed wants a failed session load logged, not shown. */
-export async function fetchSession(): Promise<SessionData> {
+async function fetchSession(): Promise<SessionData> {
   const response = await api.get<ReadResponse<SessionData>>('/session/get', { silent: true });
   return response.data.data;
 }

@@ -4,7 +4,7 @@ import { FORMATOS_PREVISUALIZABLES, type Formato } from '@ecodigital/contracts/d
 import type { Permiso } from '@ecodigital/contracts/session.rules';
 import { hasPermiso } from '../../session/permissions';
 
-export const PERMISOS_DOCUMENTOS = {
+const PERMISOS_DOCUMENTOS = {
   subir: 'documentos.subir',
   descargar: 'documentos.descargar',
   anular: 'documentos.anular',

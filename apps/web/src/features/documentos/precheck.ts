@@ -3,7 +3,7 @@ import { formatNumber } from '../../lib/format';
 
 export const DEFAULT_MAX_UPLOAD_MB = 100;
 
-export type MotivoBloqueo = 'demasiado_grande' | 'tipo_no_admitido' | 'vacio';
+type MotivoBloqueo = 'demasiado_grande' | 'tipo_no_admitido' | 'vacio';
 
 export interface AvisoPrevio {
   motivo: MotivoBloqueo;

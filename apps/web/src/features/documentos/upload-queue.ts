@@ -1,7 +1,7 @@
 import type { UploadOutcome } from './api/upload-documento';
 import { precheckFile, type AvisoPrevio } from './precheck';
 
-export type EstadoSubida = 'pendiente' | 'en_cola' | 'enviando' | 'subido' | 'rechazado' | 'cancelado';
+type EstadoSubida = 'pendiente' | 'en_cola' | 'enviando' | 'subido' | 'rechazado' | 'cancelado';
 
 export interface ArchivoEnCola {
   uid: string;

@@ -9,7 +9,7 @@ import type { ExpedienteResumen } from '@ecodigital/contracts/expedientes';
 import type { Permiso } from '@ecodigital/contracts/session.rules';
 import { hasPermiso } from '../../session/permissions';
 
-export const PERMISOS_EXPEDIENTES = {
+const PERMISOS_EXPEDIENTES = {
   ver: 'expedientes.ver',
   crear: 'expedientes.crear',
   editar: 'expedientes.editar',

@@ -9,7 +9,7 @@ import {
 import { FILTROS_PLAZO } from '@ecodigital/contracts/plazos.rules';
 import { isoDate, oneOf, positiveInteger } from '../../lib/url-values';
 
-export const DEFAULT_PAGE_SIZE: (typeof PAGE_SIZES)[number] = 10;
+const DEFAULT_PAGE_SIZE: (typeof PAGE_SIZES)[number] = 10;
 const Q_MAX_LENGTH = 200;
 
 /** Filters holding a `YYYY-MM-DD` day. */

@@ -1,6 +1,6 @@
 import type { Expediente, ExpedienteResumen, HistorialEntrada } from '@ecodigital/contracts/expedientes';
 
-export const juanCarlos = { id_usuario: 2, nombre_completo: 'Juan Carlos Pérez Ruiz', username: 'gestor' };
+const juanCarlos = { id_usuario: 2, nombre_completo: 'Juan Carlos Pérez Ruiz', username: 'gestor' };
 export const lucia = { id_usuario: 3, nombre_completo: 'Lucía Fernández Díaz', username: 'consulta' };
 
 /** `GET /api/catalogos/tipos-expediente`: one deactivated, which forms no longer offer. */

@@ -3,7 +3,7 @@ import type { CifrasInicio } from '@ecodigital/contracts/inicio';
 export type Cifra = keyof CifrasInicio;
 
 /** `YYYY-MM-DD` of `now` in Europe/Madrid (the API's calendar). */
-export function diaEnMadrid(now: Date): string {
+function diaEnMadrid(now: Date): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(now);
 }
 

@@ -1,4 +1,4 @@
-export interface UploadProgress {
+interface UploadProgress {
   loaded: number;
   /** Undefined when the browser does not know the body's size. */
   total?: number;

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { accesosKeys } from './keys';
 
 /** `POST /api/expedientes/:id/accesos`; the client shows the server's message. */
-export async function concederAcceso(id_expediente: number, body: ConcederAcceso): Promise<Acceso> {
+async function concederAcceso(id_expediente: number, body: ConcederAcceso): Promise<Acceso> {
   const response = await api.post<WriteResponse<Acceso>>(`/expedientes/${id_expediente}/accesos`, body);
   return response.data.data;
 }

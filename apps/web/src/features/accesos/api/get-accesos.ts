@@ -5,14 +5,14 @@ import { api } from '../../../lib/api-client';
 import { accesosKeys } from './keys';
 
 /** `GET /api/expedientes/:id/accesos`: who sees the expediente and why, and every grant made on it. */
-export async function fetchAccesos(id_expediente: number, signal?: AbortSignal): Promise<AccesosExpediente> {
+async function fetchAccesos(id_expediente: number, signal?: AbortSignal): Promise<AccesosExpediente> {
   const response = await api.get<ReadResponse<AccesosExpediente>>(`/expedientes/${id_expediente}/accesos`, {
     signal,
   });
   return response.data.data;
 }
 
-export const accesosQueryOptions = (id_expediente: number) =>
+const accesosQueryOptions = (id_expediente: number) =>
   queryOptions({
     queryKey: accesosKeys.detail(id_expediente),
     queryFn: ({ signal }) => fetchAccesos(id_expediente, signal),

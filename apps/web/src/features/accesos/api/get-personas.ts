@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { accesosKeys } from './keys';
 
 /** `GET /api/catalogos/responsables`: everyone known from their sign-ins, who may be granted an acceso. */
-export async function fetchPersonas(signal?: AbortSignal): Promise<Responsable[]> {
+async function fetchPersonas(signal?: AbortSignal): Promise<Responsable[]> {
   const response = await api.get<ReadResponse<Responsable[]>>('/catalogos/responsables', { signal });
   return response.data.data;
 }
 
-export const personasQueryOptions = () =>
+const personasQueryOptions = () =>
   queryOptions({
     queryKey: accesosKeys.personas(),
     queryFn: ({ signal }) => fetchPersonas(signal),

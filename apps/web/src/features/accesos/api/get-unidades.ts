@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { accesosKeys } from './keys';
 
 /** `GET /api/catalogos/unidades`: a grant may name any active unidad (and so the ones below it). */
-export async function fetchUnidades(signal?: AbortSignal): Promise<UnidadCatalogo[]> {
+async function fetchUnidades(signal?: AbortSignal): Promise<UnidadCatalogo[]> {
   const response = await api.get<ReadResponse<UnidadCatalogo[]>>('/catalogos/unidades', { signal });
   return response.data.data;
 }
 
-export const unidadesQueryOptions = () =>
+const unidadesQueryOptions = () =>
   queryOptions({
     queryKey: accesosKeys.unidades(),
     queryFn: ({ signal }) => fetchUnidades(signal),

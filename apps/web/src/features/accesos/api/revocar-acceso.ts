@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { accesosKeys } from './keys';
 
 /** `DELETE /api/expedientes/:id/accesos/:id_acceso`: ends a live grant; the row stays as evidence. */
-export async function revocarAcceso(id_expediente: number, id_acceso: number): Promise<Acceso> {
+async function revocarAcceso(id_expediente: number, id_acceso: number): Promise<Acceso> {
   const response = await api.delete<WriteResponse<Acceso>>(`/expedientes/${id_expediente}/accesos/${id_acceso}`);
   return response.data.data;
 }

@@ -33,7 +33,7 @@ function derivadosDe(datos: AccesosExpediente, id: number): number {
   return cuenta;
 }
 
-export function nombreDestinatario(acceso: Pick<Acceso, 'destinatario'>): string {
+function nombreDestinatario(acceso: Pick<Acceso, 'destinatario'>): string {
   return acceso.destinatario.tipo === 'usuario'
     ? acceso.destinatario.usuario.nombre_completo
     : `Unidad «${acceso.destinatario.unidad.nombre}»`;

@@ -6,7 +6,7 @@ import { administracionKeys } from './keys';
 import { refreshAfterChange } from './refresh-after-change';
 
 /** `PUT /api/admin/usuarios/:id/unidades`: exactly these unidades (409 when the identity provider keeps them). */
-export async function assignUnidades(id_usuario: number, unidades: number[]): Promise<PersonaAdmin> {
+async function assignUnidades(id_usuario: number, unidades: number[]): Promise<PersonaAdmin> {
   const response = await api.put<WriteResponse<PersonaAdmin>>(`/admin/usuarios/${id_usuario}/unidades`, { unidades });
   return response.data.data;
 }

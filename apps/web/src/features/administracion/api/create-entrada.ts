@@ -6,7 +6,7 @@ import { administracionKeys } from './keys';
 import { refreshAfterChange } from './refresh-after-change';
 
 /** `POST /api/admin/catalogos/:catalogo` `{ nombre }`. */
-export async function createEntrada(catalogo: CatalogoEditable, nombre: string): Promise<EntradaCatalogo> {
+async function createEntrada(catalogo: CatalogoEditable, nombre: string): Promise<EntradaCatalogo> {
   const response = await api.post<WriteResponse<EntradaCatalogo>>(`/admin/catalogos/${catalogo}`, { nombre });
   return response.data.data;
 }

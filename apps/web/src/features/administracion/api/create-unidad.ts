@@ -6,7 +6,7 @@ import { administracionKeys } from './keys';
 import { refreshAfterChange } from './refresh-after-change';
 
 /** `POST /api/admin/unidades`; the client shows the server's message (409 on a repeated code or name). */
-export async function createUnidad(body: CrearUnidad): Promise<Unidad> {
+async function createUnidad(body: CrearUnidad): Promise<Unidad> {
   const response = await api.post<WriteResponse<Unidad>>('/admin/unidades', body);
   return response.data.data;
 }

@@ -6,7 +6,7 @@ import { administracionKeys } from './keys';
 import { refreshAfterChange } from './refresh-after-change';
 
 /** `POST /api/admin/roles`: declares a role so it may be given permisos; answers every role as it now is. */
-export async function declareRol(body: DeclararRol): Promise<RolesPermisos> {
+async function declareRol(body: DeclararRol): Promise<RolesPermisos> {
   const response = await api.post<WriteResponse<RolesPermisos>>('/admin/roles', body);
   return response.data.data;
 }

@@ -3,7 +3,7 @@ import type { AuditoriaExportQuery } from '@ecodigital/contracts/administracion'
 import { downloadFile } from '../../../lib/download';
 
 /** `GET /api/admin/auditoria/exportar` with the list's filters (no page), saved as a file. */
-export function exportAuditoriaCsv(filtros: AuditoriaExportQuery): Promise<string> {
+function exportAuditoriaCsv(filtros: AuditoriaExportQuery): Promise<string> {
   return downloadFile('/admin/auditoria/exportar', {
     params: filtros,
     accept: 'text/csv',

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { administracionKeys } from './keys';
 
 /** `GET /api/admin/usuarios/:id/accesos`: a page of the grants the person received or made. */
-export async function fetchAccesosPersona(
+async function fetchAccesosPersona(
   id_usuario: number,
   query: AccesosPersonaQuery,
   signal?: AbortSignal,
@@ -17,7 +17,7 @@ export async function fetchAccesosPersona(
   return response.data.data;
 }
 
-export const accesosPersonaQueryOptions = (id_usuario: number, query: AccesosPersonaQuery) =>
+const accesosPersonaQueryOptions = (id_usuario: number, query: AccesosPersonaQuery) =>
   queryOptions({
     queryKey: administracionKeys.accesosPersona(id_usuario, query),
     queryFn: ({ signal }) => fetchAccesosPersona(id_usuario, query, signal),

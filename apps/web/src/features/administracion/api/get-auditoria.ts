@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { administracionKeys } from './keys';
 
 /** `GET /api/admin/auditoria?entidad=&usuario=&q=&desde=&hasta=&page=`, newest first. */
-export async function fetchAuditoria(query: AuditoriaQuery, signal?: AbortSignal): Promise<AuditoriaPagina> {
+async function fetchAuditoria(query: AuditoriaQuery, signal?: AbortSignal): Promise<AuditoriaPagina> {
   const response = await api.get<ReadResponse<AuditoriaPagina>>('/admin/auditoria', { params: query, signal });
   return response.data.data;
 }
 
-export const auditoriaQueryOptions = (query: AuditoriaQuery) =>
+const auditoriaQueryOptions = (query: AuditoriaQuery) =>
   queryOptions({
     queryKey: administracionKeys.auditoriaPagina(query),
     queryFn: ({ signal }) => fetchAuditoria(query, signal),

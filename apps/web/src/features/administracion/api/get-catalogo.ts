@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { administracionKeys } from './keys';
 
 /** `GET /api/admin/catalogos/tipos` or `/tipos-documentales`: every entry, active or not, and its use. */
-export async function fetchCatalogo(catalogo: CatalogoEditable, signal?: AbortSignal): Promise<EntradaCatalogo[]> {
+async function fetchCatalogo(catalogo: CatalogoEditable, signal?: AbortSignal): Promise<EntradaCatalogo[]> {
   const response = await api.get<ReadResponse<EntradaCatalogo[]>>(`/admin/catalogos/${catalogo}`, { signal });
   return response.data.data;
 }
 
-export const catalogoQueryOptions = (catalogo: CatalogoEditable) =>
+const catalogoQueryOptions = (catalogo: CatalogoEditable) =>
   queryOptions({
     queryKey: administracionKeys.catalogo(catalogo),
     queryFn: ({ signal }) => fetchCatalogo(catalogo, signal),

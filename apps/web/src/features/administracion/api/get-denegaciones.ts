@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { administracionKeys } from './keys';
 
 /** `GET /api/admin/denegaciones?dias=&page=`: the people refused, the most refused first. */
-export async function fetchDenegaciones(query: DenegacionesQuery, signal?: AbortSignal): Promise<DenegacionesPagina> {
+async function fetchDenegaciones(query: DenegacionesQuery, signal?: AbortSignal): Promise<DenegacionesPagina> {
   const response = await api.get<ReadResponse<DenegacionesPagina>>('/admin/denegaciones', { params: query, signal });
   return response.data.data;
 }
 
-export const denegacionesQueryOptions = (query: DenegacionesQuery) =>
+const denegacionesQueryOptions = (query: DenegacionesQuery) =>
   queryOptions({
     queryKey: administracionKeys.denegaciones(query),
     queryFn: ({ signal }) => fetchDenegaciones(query, signal),

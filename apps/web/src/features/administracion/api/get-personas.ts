@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { administracionKeys } from './keys';
 
 /** `GET /api/admin/usuarios?q=&unidad=&page=`: a page of people, and who keeps their unidades. */
-export async function fetchPersonas(query: PersonasQuery, signal?: AbortSignal): Promise<PersonasPagina> {
+async function fetchPersonas(query: PersonasQuery, signal?: AbortSignal): Promise<PersonasPagina> {
   const response = await api.get<ReadResponse<PersonasPagina>>('/admin/usuarios', { params: query, signal });
   return response.data.data;
 }
 
-export const personasQueryOptions = (query: PersonasQuery) =>
+const personasQueryOptions = (query: PersonasQuery) =>
   queryOptions({
     queryKey: administracionKeys.personasPagina(query),
     queryFn: ({ signal }) => fetchPersonas(query, signal),

@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { administracionKeys } from './keys';
 
 /** `GET /api/admin/roles`: each role with its permisos (and those it can never lose), and every permiso. */
-export async function fetchRoles(signal?: AbortSignal): Promise<RolesPermisos> {
+async function fetchRoles(signal?: AbortSignal): Promise<RolesPermisos> {
   const response = await api.get<ReadResponse<RolesPermisos>>('/admin/roles', { signal });
   return response.data.data;
 }
 
-export const rolesQueryOptions = () =>
+const rolesQueryOptions = () =>
   queryOptions({ queryKey: administracionKeys.roles(), queryFn: ({ signal }) => fetchRoles(signal) });
 
 export function useRoles() {

@@ -8,12 +8,12 @@ import { administracionKeys } from './keys';
  * `GET /api/catalogos/unidades`: every unidad named by its ruta («Hacienda › Tesorería»). The people
  * screen reads it rather than `/admin/unidades`, which needs another permiso.
  */
-export async function fetchUnidadesConRuta(signal?: AbortSignal): Promise<UnidadCatalogo[]> {
+async function fetchUnidadesConRuta(signal?: AbortSignal): Promise<UnidadCatalogo[]> {
   const response = await api.get<ReadResponse<UnidadCatalogo[]>>('/catalogos/unidades', { signal });
   return response.data.data;
 }
 
-export const unidadesConRutaQueryOptions = () =>
+const unidadesConRutaQueryOptions = () =>
   queryOptions({
     queryKey: administracionKeys.unidadesConRuta(),
     queryFn: ({ signal }) => fetchUnidadesConRuta(signal),

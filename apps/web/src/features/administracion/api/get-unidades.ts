@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { administracionKeys } from './keys';
 
 /** `GET /api/admin/unidades`: every unidad, flat (`id_padre` nests them), with its people and expedientes. */
-export async function fetchUnidades(signal?: AbortSignal): Promise<Unidad[]> {
+async function fetchUnidades(signal?: AbortSignal): Promise<Unidad[]> {
   const response = await api.get<ReadResponse<Unidad[]>>('/admin/unidades', { signal });
   return response.data.data;
 }
 
-export const unidadesQueryOptions = () =>
+const unidadesQueryOptions = () =>
   queryOptions({ queryKey: administracionKeys.unidades(), queryFn: ({ signal }) => fetchUnidades(signal) });
 
 export function useUnidades() {

@@ -8,12 +8,12 @@ import { administracionKeys } from './keys';
  * `GET /api/catalogos/responsables`: everyone known, for the auditoría's «Persona» filter. Quiet: an
  * auditor without the permiso to read it simply gets no list to pick from.
  */
-export async function fetchUsuarios(signal?: AbortSignal): Promise<Responsable[]> {
+async function fetchUsuarios(signal?: AbortSignal): Promise<Responsable[]> {
   const response = await api.get<ReadResponse<Responsable[]>>('/catalogos/responsables', { signal, silent: true });
   return response.data.data;
 }
 
-export const usuariosQueryOptions = () =>
+const usuariosQueryOptions = () =>
   queryOptions({ queryKey: administracionKeys.usuarios(), queryFn: ({ signal }) => fetchUsuarios(signal) });
 
 export function useUsuarios() {

@@ -6,7 +6,7 @@ import { administracionKeys } from './keys';
 import { refreshAfterChange } from './refresh-after-change';
 
 /** `DELETE /api/admin/accesos/:id`: ends a live grant, and those derived from it, from Administración. */
-export async function revocarAcceso(id_acceso: number): Promise<AccesoDePersona> {
+async function revocarAcceso(id_acceso: number): Promise<AccesoDePersona> {
   const response = await api.delete<WriteResponse<AccesoDePersona>>(`/admin/accesos/${id_acceso}`);
   return response.data.data;
 }

@@ -6,7 +6,7 @@ import { administracionKeys } from './keys';
 import { refreshAfterChange } from './refresh-after-change';
 
 /** `PATCH /api/admin/catalogos/:catalogo/:id` `{ nombre?, activo? }` (409: a tipo documental in use keeps its name). */
-export async function updateEntrada(
+async function updateEntrada(
   catalogo: CatalogoEditable,
   id: number,
   body: EditarEntradaCatalogo,

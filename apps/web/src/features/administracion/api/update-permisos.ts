@@ -6,7 +6,7 @@ import { administracionKeys } from './keys';
 import { refreshAfterChange } from './refresh-after-change';
 
 /** `PUT /api/admin/roles/:rol/permisos`: exactly these permisos; answers every role as it now is. */
-export async function updatePermisos(rol: string, permisos: string[]): Promise<RolesPermisos> {
+async function updatePermisos(rol: string, permisos: string[]): Promise<RolesPermisos> {
   const response = await api.put<WriteResponse<RolesPermisos>>(`/admin/roles/${encodeURIComponent(rol)}/permisos`, {
     permisos,
   });

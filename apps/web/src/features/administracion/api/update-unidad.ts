@@ -6,7 +6,7 @@ import { administracionKeys } from './keys';
 import { refreshAfterChange } from './refresh-after-change';
 
 /** `PATCH /api/admin/unidades/:id`: rename, recode, move (with everything below it) or (de)activate. */
-export async function updateUnidad(id: number, body: EditarUnidad): Promise<Unidad> {
+async function updateUnidad(id: number, body: EditarUnidad): Promise<Unidad> {
   const response = await api.patch<WriteResponse<Unidad>>(`/admin/unidades/${id}`, body);
   return response.data.data;
 }

@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { busquedaKeys } from './keys';
 
 /** `GET /api/admin/indice-texto` (permission `administracion.indice`). */
-export async function fetchIndiceTexto(signal?: AbortSignal): Promise<IndiceTextoEstado> {
+async function fetchIndiceTexto(signal?: AbortSignal): Promise<IndiceTextoEstado> {
   const response = await api.get<ReadResponse<IndiceTextoEstado>>('/admin/indice-texto', { signal });
   return response.data.data;
 }
 
-export const indiceTextoQueryOptions = () =>
+const indiceTextoQueryOptions = () =>
   queryOptions({
     queryKey: busquedaKeys.indice(),
     queryFn: ({ signal }) => fetchIndiceTexto(signal),

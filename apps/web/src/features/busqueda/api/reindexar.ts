@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import { busquedaKeys } from './keys';
 
 /** `POST /api/admin/indice-texto/reindexar`: starts a re-indexing in the background. */
-export async function reindexar(cuerpo: Reindexar): Promise<WriteResponse<IndiceTextoEstado>> {
+async function reindexar(cuerpo: Reindexar): Promise<WriteResponse<IndiceTextoEstado>> {
   return (await api.post<WriteResponse<IndiceTextoEstado>>('/admin/indice-texto/reindexar', cuerpo)).data;
 }
 

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 
 /** `POST /api/documentos/:id/anular`. The client toasts the server's message. */
-export async function anularDocumento(id_documento: number, body: AnularDocumento): Promise<Documento> {
+async function anularDocumento(id_documento: number, body: AnularDocumento): Promise<Documento> {
   const response = await api.post<WriteResponse<Documento>>(`/documentos/${id_documento}/anular`, body);
   return response.data.data;
 }

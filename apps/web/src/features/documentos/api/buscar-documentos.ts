@@ -8,7 +8,7 @@ import { documentosKeys } from './keys';
 export const POR_PAGINA_BUSQUEDA = 10;
 
 /** `GET /api/documentos/buscar`: documents whose text or name match, by relevance, with fragments. */
-export async function buscarDocumentos(
+async function buscarDocumentos(
   consulta: ConsultaDocumentos,
   page: number,
   signal?: AbortSignal,
@@ -20,7 +20,7 @@ export async function buscarDocumentos(
   return response.data.data;
 }
 
-export const busquedaDocumentosQueryOptions = (consulta: ConsultaDocumentos, page: number) =>
+const busquedaDocumentosQueryOptions = (consulta: ConsultaDocumentos, page: number) =>
   queryOptions({
     queryKey: documentosKeys.busqueda(consulta, page),
     queryFn: ({ signal }) => buscarDocumentos(consulta, page, signal),

@@ -3,7 +3,7 @@ import type { Documento } from '@ecodigital/contracts/documentos';
 import { downloadFile } from '../../../lib/download';
 
 /** `GET /api/documentos/:id/descargar`, saved under the name the server gives. */
-export function downloadDocumento(documento: Pick<Documento, 'id_documento' | 'nombre'>): Promise<string> {
+function downloadDocumento(documento: Pick<Documento, 'id_documento' | 'nombre'>): Promise<string> {
   return downloadFile(`/documentos/${documento.id_documento}/descargar`, {
     accept: '*/*',
     fallbackName: documento.nombre,

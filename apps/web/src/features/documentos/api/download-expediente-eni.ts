@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download';
 
 /** `GET /api/expedientes/:id/eni`: the expediente in ENI format (ZIP), saved under the server's file name. */
-export function downloadExpedienteEni({ id_expediente, numero }: { id_expediente: number; numero: string }) {
+function downloadExpedienteEni({ id_expediente, numero }: { id_expediente: number; numero: string }) {
   return downloadFile(`/expedientes/${id_expediente}/eni`, {
     accept: 'application/zip',
     fallbackName: `expediente-eni-${numero}.zip`,

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download';
 
-export type FormatoIndice = 'pdf' | 'json';
+type FormatoIndice = 'pdf' | 'json';
 
 const ACCEPT: Record<FormatoIndice, string> = { pdf: 'application/pdf', json: 'application/json' };
 
 /** `GET /api/expedientes/:id/indice.pdf|json`, saved under the server's file name. */
-export function downloadIndice({
+function downloadIndice({
   id_expediente,
   numero,
   formato,

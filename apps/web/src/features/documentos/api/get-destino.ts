@@ -12,7 +12,7 @@ export type Destino = Pick<Expediente, 'id_expediente' | 'numero' | 'asunto' | '
  * wrong. A destination picked from the search list is already known and not fetched again (each
  * read is a "consulta" in the expediente's historial).
  */
-export async function fetchDestino(id_expediente: number, signal?: AbortSignal): Promise<Destino> {
+async function fetchDestino(id_expediente: number, signal?: AbortSignal): Promise<Destino> {
   const response = await api.get<ReadResponse<Expediente>>(`/expedientes/${id_expediente}`, { silent: true, signal });
   return response.data.data;
 }
@@ -21,7 +21,7 @@ export function isMissing(error: unknown): boolean {
   return isApiError(error) && (error.response?.status === 404 || error.response?.status === 400);
 }
 
-export const destinoQueryOptions = (id_expediente: number) =>
+const destinoQueryOptions = (id_expediente: number) =>
   queryOptions({
     queryKey: documentosKeys.destino(id_expediente),
     queryFn: ({ signal }) => fetchDestino(id_expediente, signal),

@@ -5,14 +5,14 @@ import { api } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 
 /** `GET /api/expedientes/:id/documentos`, by `orden`. */
-export async function fetchDocumentos(id_expediente: number, signal?: AbortSignal): Promise<DocumentoListado[]> {
+async function fetchDocumentos(id_expediente: number, signal?: AbortSignal): Promise<DocumentoListado[]> {
   const response = await api.get<ReadResponse<DocumentoListado[]>>(`/expedientes/${id_expediente}/documentos`, {
     signal,
   });
   return response.data.data;
 }
 
-export const documentosQueryOptions = (id_expediente: number) =>
+const documentosQueryOptions = (id_expediente: number) =>
   queryOptions({
     queryKey: documentosKeys.list(id_expediente),
     queryFn: ({ signal }) => fetchDocumentos(id_expediente, signal),

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 
 /** `GET /api/documentos/:id/miniatura`: a JPEG fetched with the token (never in a URL), as a Blob. */
-export async function fetchMiniatura(id_documento: number, signal?: AbortSignal): Promise<Blob> {
+async function fetchMiniatura(id_documento: number, signal?: AbortSignal): Promise<Blob> {
   const response = await api.get<Blob>(`/documentos/${id_documento}/miniatura`, {
     responseType: 'blob',
     headers: { Accept: 'image/jpeg' },
@@ -13,7 +13,7 @@ export async function fetchMiniatura(id_documento: number, signal?: AbortSignal)
   return response.data;
 }
 
-export const miniaturaQueryOptions = (id_documento: number) =>
+const miniaturaQueryOptions = (id_documento: number) =>
   queryOptions({
     queryKey: documentosKeys.miniatura(id_documento),
     queryFn: ({ signal }) => fetchMiniatura(id_documento, signal),

@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 
 /** `GET /api/catalogos/tipos-documentales`, deactivated ones included (`activo`). */
-export async function fetchTiposDocumentales(signal?: AbortSignal): Promise<CatalogoEntrada[]> {
+async function fetchTiposDocumentales(signal?: AbortSignal): Promise<CatalogoEntrada[]> {
   const response = await api.get<ReadResponse<CatalogoEntrada[]>>('/catalogos/tipos-documentales', { signal });
   return response.data.data;
 }
 
-export const tiposDocumentalesQueryOptions = () =>
+const tiposDocumentalesQueryOptions = () =>
   queryOptions({
     queryKey: documentosKeys.tiposDocumentales(),
     queryFn: ({ signal }) => fetchTiposDocumentales(signal),

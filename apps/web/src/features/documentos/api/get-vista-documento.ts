@@ -7,7 +7,7 @@ import { documentosKeys } from './keys';
  * `GET /api/documentos/:id/vista` (PDF and images only) as a Blob of the document's type, so an
  * `<iframe>` or `<img>` can show it from an object URL: the token never goes into a URL.
  */
-export async function fetchVistaDocumento(
+async function fetchVistaDocumento(
   documento: Pick<Documento, 'id_documento' | 'mime'>,
   signal?: AbortSignal,
 ): Promise<Blob> {
@@ -24,7 +24,7 @@ export async function fetchVistaDocumento(
   }
 }
 
-export const vistaDocumentoQueryOptions = (documento: Pick<Documento, 'id_documento' | 'mime'>) =>
+const vistaDocumentoQueryOptions = (documento: Pick<Documento, 'id_documento' | 'mime'>) =>
   queryOptions({
     queryKey: documentosKeys.vista(documento.id_documento),
     queryFn: ({ signal }) => fetchVistaDocumento(documento, signal),

@@ -5,13 +5,13 @@ import { ESTADOS_ACTIVOS } from '@ecodigital/contracts/expedientes.rules';
 import { api } from '../../../lib/api-client';
 import { documentosKeys } from './keys';
 
-export const DESTINOS_PAGE_SIZE = 10;
+const DESTINOS_PAGE_SIZE = 10;
 
 /**
  * `GET /api/expedientes?q=…&estado=abierto&estado=en_tramite&gestion=true`: only expedientes that
  * admit documents and that the person may change (seeing one through a grant of lectura is not enough).
  */
-export async function searchDestinos(q: string, signal?: AbortSignal): Promise<ExpedienteResumen[]> {
+async function searchDestinos(q: string, signal?: AbortSignal): Promise<ExpedienteResumen[]> {
   const response = await api.get<ReadResponse<ExpedientesPagina>>('/expedientes', {
     params: { ...(q ? { q } : {}), estado: ESTADOS_ACTIVOS, gestion: true, pageSize: DESTINOS_PAGE_SIZE },
     signal,
@@ -19,7 +19,7 @@ export async function searchDestinos(q: string, signal?: AbortSignal): Promise<E
   return response.data.data.items;
 }
 
-export const destinosQueryOptions = (q: string) =>
+const destinosQueryOptions = (q: string) =>
   queryOptions({
     queryKey: documentosKeys.busquedaDestinos(q),
     queryFn: ({ signal }) => searchDestinos(q, signal),

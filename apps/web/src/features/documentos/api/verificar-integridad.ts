@@ -4,7 +4,7 @@ import type { WriteResponse } from '@ecodigital/contracts/envelope';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/expedientes/:id/verificar`. Quiet: the result dialog shows the outcome and any error. */
-export async function verificarIntegridad(id_expediente: number): Promise<ResultadoVerificacion> {
+async function verificarIntegridad(id_expediente: number): Promise<ResultadoVerificacion> {
   const response = await api.post<WriteResponse<ResultadoVerificacion>>(
     `/expedientes/${id_expediente}/verificar`,
     undefined,

@@ -6,7 +6,7 @@ import { selectClear } from '../../../components/clear-buttons';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export function destinoLabel(expediente: Pick<ExpedienteResumen, 'numero' | 'asunto'>): string {
+function destinoLabel(expediente: Pick<ExpedienteResumen, 'numero' | 'asunto'>): string {
   return `${expediente.numero} — ${expediente.asunto}`;
 }
 

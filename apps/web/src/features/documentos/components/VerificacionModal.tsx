@@ -2,7 +2,7 @@ import { Alert, Button, List, Modal, Spin, Typography } from 'antd';
 import type { ResultadoVerificacion } from '@ecodigital/contracts/documentos';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 
-export function verificacionSummary(resultado: ResultadoVerificacion): string {
+function verificacionSummary(resultado: ResultadoVerificacion): string {
   if (resultado.correcto) {
     const n = resultado.documentos_verificados;
     return n === 1

@@ -8,7 +8,7 @@ import { sendable, uploadQueueReducer, type ArchivoEnCola } from '../upload-queu
  * One at a time: the expediente numbers its documents in the order they arrive, and that order must
  * be the one the person listed (the índice's foliation), not whichever file finished first.
  */
-export const UPLOAD_CONCURRENCY = 1;
+const UPLOAD_CONCURRENCY = 1;
 
 let uidSequence = 0;
 const nextUid = () => `archivo-${++uidSequence}`;

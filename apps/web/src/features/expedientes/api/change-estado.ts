@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { applyChangedExpediente, refreshOnConflict } from './refresh-after-change';
 
 /** `POST /api/expedientes/:id/estado`. */
-export async function changeEstado(id: number, body: CambiarEstado): Promise<Expediente> {
+async function changeEstado(id: number, body: CambiarEstado): Promise<Expediente> {
   const response = await api.post<WriteResponse<Expediente>>(`/expedientes/${id}/estado`, body);
   return response.data.data;
 }

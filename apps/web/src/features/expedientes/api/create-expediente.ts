@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { expedientesKeys } from './keys';
 
 /** `POST /api/expedientes`; the client shows the server's message. */
-export async function createExpediente(body: CrearExpediente): Promise<Expediente> {
+async function createExpediente(body: CrearExpediente): Promise<Expediente> {
   const response = await api.post<WriteResponse<Expediente>>('/expedientes', body);
   return response.data.data;
 }

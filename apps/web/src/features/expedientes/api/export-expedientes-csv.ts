@@ -3,7 +3,7 @@ import type { ExpedientesFiltro } from '@ecodigital/contracts/expedientes';
 import { downloadFile } from '../../../lib/download';
 
 /** `GET /api/expedientes/export.csv` with the list's filters, saved as a file. */
-export function exportExpedientesCsv(filtro: ExpedientesFiltro): Promise<string> {
+function exportExpedientesCsv(filtro: ExpedientesFiltro): Promise<string> {
   return downloadFile('/expedientes/export.csv', {
     params: filtro,
     accept: 'text/csv',

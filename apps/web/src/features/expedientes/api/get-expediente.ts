@@ -5,7 +5,7 @@ import { api, isApiError } from '../../../lib/api-client';
 import { expedientesKeys } from './keys';
 
 /** `GET /api/expedientes/:id`. Quiet: the view itself says when the expediente does not exist. */
-export async function fetchExpediente(id: number, signal?: AbortSignal): Promise<Expediente> {
+async function fetchExpediente(id: number, signal?: AbortSignal): Promise<Expediente> {
   const response = await api.get<ReadResponse<Expediente>>(`/expedientes/${id}`, { silent: true, signal });
   return response.data.data;
 }

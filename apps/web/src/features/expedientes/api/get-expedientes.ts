@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { expedientesKeys } from './keys';
 
 /** `GET /api/expedientes`. */
-export async function fetchExpedientes(query: ExpedientesListaQuery, signal?: AbortSignal): Promise<ExpedientesPagina> {
+async function fetchExpedientes(query: ExpedientesListaQuery, signal?: AbortSignal): Promise<ExpedientesPagina> {
   const response = await api.get<ReadResponse<ExpedientesPagina>>('/expedientes', {
     params: query,
     signal,
@@ -13,7 +13,7 @@ export async function fetchExpedientes(query: ExpedientesListaQuery, signal?: Ab
   return response.data.data;
 }
 
-export const expedientesQueryOptions = (query: ExpedientesListaQuery) =>
+const expedientesQueryOptions = (query: ExpedientesListaQuery) =>
   queryOptions({
     queryKey: expedientesKeys.list(query),
     queryFn: ({ signal }) => fetchExpedientes(query, signal),

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { expedientesKeys } from './keys';
 
 /** `GET /api/expedientes/:id/historial`: one page, newest first, after `cursor` when given. */
-export async function fetchHistorial(
+async function fetchHistorial(
   id: number,
   { cursor, lecturas }: { cursor?: string; lecturas: boolean },
   signal?: AbortSignal,
@@ -17,7 +17,7 @@ export async function fetchHistorial(
   return response.data.data;
 }
 
-export const historialQueryOptions = (id: number, lecturas: boolean) =>
+const historialQueryOptions = (id: number, lecturas: boolean) =>
   infiniteQueryOptions({
     queryKey: [...expedientesKeys.historial(id), { lecturas }],
     queryFn: ({ pageParam, signal }) => fetchHistorial(id, { cursor: pageParam, lecturas }, signal),

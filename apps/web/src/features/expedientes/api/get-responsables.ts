@@ -8,7 +8,7 @@ import { catalogosKeys } from './keys';
  * `GET /api/catalogos/responsables`: everyone known (filters) or, with `unidad`, the people who may
  * answer for an expediente of it (they belong to it or to a unidad above it).
  */
-export async function fetchResponsables(unidad: number | undefined, signal?: AbortSignal): Promise<Responsable[]> {
+async function fetchResponsables(unidad: number | undefined, signal?: AbortSignal): Promise<Responsable[]> {
   const response = await api.get<ReadResponse<Responsable[]>>('/catalogos/responsables', {
     params: unidad === undefined ? {} : { unidad },
     signal,
@@ -16,7 +16,7 @@ export async function fetchResponsables(unidad: number | undefined, signal?: Abo
   return response.data.data;
 }
 
-export const responsablesQueryOptions = (unidad?: number) =>
+const responsablesQueryOptions = (unidad?: number) =>
   queryOptions({
     queryKey: catalogosKeys.responsables(unidad),
     queryFn: ({ signal }) => fetchResponsables(unidad, signal),

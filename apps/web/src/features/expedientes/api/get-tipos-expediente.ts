@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { catalogosKeys } from './keys';
 
 /** `GET /api/catalogos/tipos-expediente`, deactivated ones included (`activo`): filters still offer them. */
-export async function fetchTiposExpediente(signal?: AbortSignal): Promise<CatalogoEntrada[]> {
+async function fetchTiposExpediente(signal?: AbortSignal): Promise<CatalogoEntrada[]> {
   const response = await api.get<ReadResponse<CatalogoEntrada[]>>('/catalogos/tipos-expediente', { signal });
   return response.data.data;
 }
 
-export const tiposExpedienteQueryOptions = () =>
+const tiposExpedienteQueryOptions = () =>
   queryOptions({
     queryKey: catalogosKeys.tiposExpediente(),
     queryFn: ({ signal }) => fetchTiposExpediente(signal),

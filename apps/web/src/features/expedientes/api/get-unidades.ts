@@ -8,7 +8,7 @@ import { catalogosKeys, type AmbitoUnidades } from './keys';
  * `GET /api/catalogos/unidades`: every unidad (filters, transfers), or with `ambito=creacion` only
  * the active ones where the caller may open an expediente (the create form).
  */
-export async function fetchUnidades(ambito: AmbitoUnidades, signal?: AbortSignal): Promise<UnidadCatalogo[]> {
+async function fetchUnidades(ambito: AmbitoUnidades, signal?: AbortSignal): Promise<UnidadCatalogo[]> {
   const response = await api.get<ReadResponse<UnidadCatalogo[]>>('/catalogos/unidades', {
     params: ambito === 'creacion' ? { ambito } : {},
     signal,
@@ -16,7 +16,7 @@ export async function fetchUnidades(ambito: AmbitoUnidades, signal?: AbortSignal
   return response.data.data;
 }
 
-export const unidadesQueryOptions = (ambito: AmbitoUnidades = 'todas') =>
+const unidadesQueryOptions = (ambito: AmbitoUnidades = 'todas') =>
   queryOptions({
     queryKey: catalogosKeys.unidades(ambito),
     queryFn: ({ signal }) => fetchUnidades(ambito, signal),

@@ -7,7 +7,7 @@ import { expedientesKeys } from './keys';
 import { applyChangedExpediente, refreshOnConflict } from './refresh-after-change';
 
 /** `POST /api/expedientes/:id/transferir`: hands it to another unidad, with a motivo. */
-export async function transferirExpediente(id: number, body: TransferirExpediente): Promise<Expediente> {
+async function transferirExpediente(id: number, body: TransferirExpediente): Promise<Expediente> {
   const response = await api.post<WriteResponse<Expediente>>(`/expedientes/${id}/transferir`, body);
   return response.data.data;
 }

@@ -8,7 +8,7 @@ import { applyChangedExpediente, refreshOnConflict, VERSION_CONFLICT } from './r
  * `PATCH /api/expedientes/:id` with only the changed fields and the version read. A stale version
  * gets no toast: the edit form shows what changed in place (`ConflictoEdicion`).
  */
-export async function updateExpediente(id: number, body: EditarExpediente): Promise<Expediente> {
+async function updateExpediente(id: number, body: EditarExpediente): Promise<Expediente> {
   const response = await api.patch<WriteResponse<Expediente>>(`/expedientes/${id}`, body, {
     handledErrorCodes: [VERSION_CONFLICT],
   });

@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { inicioKeys } from './keys';
 
 /** `GET /api/inicio/actividad`. Quiet: the block shows its own error. */
-export async function fetchActividad(signal?: AbortSignal): Promise<ActividadEvento[]> {
+async function fetchActividad(signal?: AbortSignal): Promise<ActividadEvento[]> {
   const response = await api.get<ReadResponse<ActividadEvento[]>>('/inicio/actividad', { silent: true, signal });
   return response.data.data;
 }
 
-export const actividadQueryOptions = () =>
+const actividadQueryOptions = () =>
   queryOptions({ queryKey: inicioKeys.actividad(), queryFn: ({ signal }) => fetchActividad(signal) });
 
 export function useActividad() {

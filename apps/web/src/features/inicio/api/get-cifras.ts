@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { inicioKeys } from './keys';
 
 /** `GET /api/inicio/cifras`. Quiet: the block shows its own error. */
-export async function fetchCifras(signal?: AbortSignal): Promise<CifrasInicio> {
+async function fetchCifras(signal?: AbortSignal): Promise<CifrasInicio> {
   const response = await api.get<ReadResponse<CifrasInicio>>('/inicio/cifras', { silent: true, signal });
   return response.data.data;
 }
 
-export const cifrasQueryOptions = () =>
+const cifrasQueryOptions = () =>
   queryOptions({ queryKey: inicioKeys.cifras(), queryFn: ({ signal }) => fetchCifras(signal) });
 
 export function useCifras() {

@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { inicioKeys } from './keys';
 
 /** `GET /api/inicio/mis-expedientes`. Quiet: the block shows its own error. */
-export async function fetchMisExpedientes(signal?: AbortSignal): Promise<MiExpediente[]> {
+async function fetchMisExpedientes(signal?: AbortSignal): Promise<MiExpediente[]> {
   const response = await api.get<ReadResponse<MiExpediente[]>>('/inicio/mis-expedientes', { silent: true, signal });
   return response.data.data;
 }
 
-export const misExpedientesQueryOptions = () =>
+const misExpedientesQueryOptions = () =>
   queryOptions({ queryKey: inicioKeys.misExpedientes(), queryFn: ({ signal }) => fetchMisExpedientes(signal) });
 
 export function useMisExpedientes() {

@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { inicioKeys } from './keys';
 
 /** `GET /api/inicio/por-mes`. Quiet: the block shows its own error. */
-export async function fetchPorMes(signal?: AbortSignal): Promise<ExpedientesPorMes> {
+async function fetchPorMes(signal?: AbortSignal): Promise<ExpedientesPorMes> {
   const response = await api.get<ReadResponse<ExpedientesPorMes>>('/inicio/por-mes', { silent: true, signal });
   return response.data.data;
 }
 
-export const porMesQueryOptions = () =>
+const porMesQueryOptions = () =>
   queryOptions({ queryKey: inicioKeys.porMes(), queryFn: ({ signal }) => fetchPorMes(signal) });
 
 export function usePorMes() {

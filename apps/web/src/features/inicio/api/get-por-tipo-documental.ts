@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { inicioKeys } from './keys';
 
 /** `GET /api/inicio/por-tipo-documental`. Quiet: the block shows its own error. */
-export async function fetchPorTipoDocumental(signal?: AbortSignal): Promise<DocumentosPorTipo> {
+async function fetchPorTipoDocumental(signal?: AbortSignal): Promise<DocumentosPorTipo> {
   const response = await api.get<ReadResponse<DocumentosPorTipo>>('/inicio/por-tipo-documental', {
     silent: true,
     signal,
@@ -13,7 +13,7 @@ export async function fetchPorTipoDocumental(signal?: AbortSignal): Promise<Docu
   return response.data.data;
 }
 
-export const porTipoDocumentalQueryOptions = () =>
+const porTipoDocumentalQueryOptions = () =>
   queryOptions({ queryKey: inicioKeys.porTipoDocumental(), queryFn: ({ signal }) => fetchPorTipoDocumental(signal) });
 
 export function usePorTipoDocumental() {

@@ -5,11 +5,11 @@ import { api } from '../../../lib/api-client';
 import { integridadKeys } from './keys';
 
 /** `GET /api/admin/integridad` (permission `administracion.integridad`). */
-export async function fetchIntegridad(signal?: AbortSignal): Promise<EstadoIntegridad> {
+async function fetchIntegridad(signal?: AbortSignal): Promise<EstadoIntegridad> {
   return (await api.get<ReadResponse<EstadoIntegridad>>('/admin/integridad', { signal })).data.data;
 }
 
-export const integridadQueryOptions = () =>
+const integridadQueryOptions = () =>
   queryOptions({
     queryKey: integridadKeys.estado(),
     queryFn: ({ signal }) => fetchIntegridad(signal),

@@ -6,13 +6,13 @@ import { NOTIFICATIONS_REFRESH_MS } from '../../../lib/constants';
 import { notificacionesKeys } from './keys';
 
 /** `GET /api/notificaciones`. Quiet: a failed background refresh must not toast every minute. */
-export async function fetchNotificaciones(signal?: AbortSignal): Promise<Notificaciones> {
+async function fetchNotificaciones(signal?: AbortSignal): Promise<Notificaciones> {
   const response = await api.get<ReadResponse<Notificaciones>>('/notificaciones', { silent: true, signal });
   return response.data.data;
 }
 
 // TanStack Query pauses the interval while the tab is hidden (refetchIntervalInBackground: false).
-export const notificacionesQueryOptions = () =>
+const notificacionesQueryOptions = () =>
   queryOptions({
     queryKey: notificacionesKeys.resumen(),
     queryFn: ({ signal }) => fetchNotificaciones(signal),

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { notificacionesKeys } from './keys';
 
 /** `GET /api/notificaciones/todas`: one page, newest first, after `cursor` when given. */
-export async function fetchTodas(
+async function fetchTodas(
   { cursor, soloNoLeidas }: { cursor?: number; soloNoLeidas: boolean },
   signal?: AbortSignal,
 ): Promise<NotificacionesPagina> {
@@ -16,7 +16,7 @@ export async function fetchTodas(
   return response.data.data;
 }
 
-export const todasQueryOptions = (soloNoLeidas: boolean) =>
+const todasQueryOptions = (soloNoLeidas: boolean) =>
   infiniteQueryOptions({
     queryKey: notificacionesKeys.todas(soloNoLeidas),
     queryFn: ({ pageParam, signal }) => fetchTodas({ cursor: pageParam, soloNoLeidas }, signal),

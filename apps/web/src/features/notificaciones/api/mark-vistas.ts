@@ -8,7 +8,7 @@ import { notificacionesKeys } from './keys';
  * `POST /api/notificaciones/vistas`. Quiet from the bell (opening the dropdown is not an action to
  * confirm); the notifications page's «Marcar todas como leídas» is, and says so. Refreshes both.
  */
-export async function markVistas({ silent = true }: { silent?: boolean } = {}): Promise<NotificacionesVistas> {
+async function markVistas({ silent = true }: { silent?: boolean } = {}): Promise<NotificacionesVistas> {
   const response = await api.post<WriteResponse<NotificacionesVistas>>('/notificaciones/vistas', {}, { silent });
   return response.data.data;
 }

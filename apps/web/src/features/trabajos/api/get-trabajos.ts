@@ -5,11 +5,11 @@ import { api } from '../../../lib/api-client';
 import { trabajosKeys } from './keys';
 
 /** `GET /api/admin/trabajos` (permission `administracion.trabajos`). */
-export async function fetchTrabajos(signal?: AbortSignal): Promise<EstadoTrabajos> {
+async function fetchTrabajos(signal?: AbortSignal): Promise<EstadoTrabajos> {
   return (await api.get<ReadResponse<EstadoTrabajos>>('/admin/trabajos', { signal })).data.data;
 }
 
-export const trabajosQueryOptions = () =>
+const trabajosQueryOptions = () =>
   queryOptions({
     queryKey: trabajosKeys.estado(),
     queryFn: ({ signal }) => fetchTrabajos(signal),

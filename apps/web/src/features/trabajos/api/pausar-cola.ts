@@ -5,13 +5,7 @@ import { api } from '../../../lib/api-client';
 import { trabajosKeys } from './keys';
 
 /** `POST /api/admin/trabajos/colas/:cola/pausar` or `…/reanudar`. */
-export async function pausarCola({
-  cola,
-  pausar,
-}: {
-  cola: string;
-  pausar: boolean;
-}): Promise<WriteResponse<EstadoTrabajos>> {
+async function pausarCola({ cola, pausar }: { cola: string; pausar: boolean }): Promise<WriteResponse<EstadoTrabajos>> {
   const accion = pausar ? 'pausar' : 'reanudar';
   return (await api.post<WriteResponse<EstadoTrabajos>>(`/admin/trabajos/colas/${encodeURIComponent(cola)}/${accion}`))
     .data;

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { trabajosKeys } from './keys';
 
 /** `POST /api/admin/trabajos/:id/reintentar`: a failed job back to its queue. */
-export async function reintentarTrabajo(id: string): Promise<WriteResponse<EstadoTrabajos>> {
+async function reintentarTrabajo(id: string): Promise<WriteResponse<EstadoTrabajos>> {
   return (await api.post<WriteResponse<EstadoTrabajos>>(`/admin/trabajos/${encodeURIComponent(id)}/reintentar`)).data;
 }
 
