@@ -1,4 +1,5 @@
 import type { NonIndexRouteObject, RouteObject } from 'react-router';
+import { MenuIcon } from '../components/menu-icons';
 import { ADMIN_SECTIONS, adminSectionPath, type AdminSectionModulo } from '../features/administracion/sections';
 import type { RouteHandle } from '../lib/route-handle';
 import { requireAuthentication } from './auth-guard';
@@ -142,9 +143,13 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: async () => ({
-                  Component: (await import('../features/administracion/views/AdministracionView')).AdministracionView,
-                }),
+                lazy: async () => {
+                  const { AdministracionView } = await import('../features/administracion/views/AdministracionView');
+                  // The frame's MenuIcon draws the cards' icons; passed in, it stays in the first load's chunk.
+                  return {
+                    Component: () => <AdministracionView renderIcon={(icon) => <MenuIcon name={icon} />} />,
+                  };
+                },
               },
               ...ADMIN_SECTIONS.map((section): RouteObject => ({
                 path: adminSectionPath(section),

@@ -1,14 +1,33 @@
 import { Col, Empty, Row } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MenuIcon } from '../../../components/menu-icons';
 import { PageHeader } from '../../../components/PageHeader';
 import { canAccessModule } from '../../../session/permissions';
 import { useMenu } from '../../../session/session-query';
-import { ADMIN_SECTIONS } from '../sections';
+import { ADMIN_SECTIONS, type AdminSectionModulo } from '../sections';
 import './administracion.css';
 
-/** `/administracion`: the sections this person may use, each a link with what it is for. */
-export function AdministracionView() {
+/** What each section is for, on its card (here, not in `ADMIN_SECTIONS`: only this lazy view needs it). */
+const DESCRIPTIONS: Record<AdminSectionModulo, string> = {
+  'administracion/unidades': 'El árbol de la organización: añada, renombre, mueva o desactive unidades.',
+  'administracion/personas': 'Busque a las personas, vea sus roles y su último acceso, y asígneles unidades.',
+  'administracion/roles': 'Qué puede hacer cada rol, en una tabla de permisos.',
+  'administracion/catalogos': 'Los tipos de expediente y los tipos documentales que ofrecen los formularios.',
+  'administracion/calendario':
+    'Los festivos nacionales, autonómicos y locales de cada año, que no cuentan en los plazos.',
+  'administracion/auditoria': 'Cada cambio de la administración: quién, cuándo, qué, antes y después.',
+  'administracion/indice': 'El texto leído de cada documento: estados, errores y reindexado.',
+  'administracion/trabajos': 'Las colas de trabajos: cuántos esperan, los que fallaron y por qué; pausa y reintento.',
+  'administracion/integridad':
+    'La revisión periódica del SHA-256 de cada archivo guardado y los archivos ausentes o alterados.',
+};
+
+/**
+ * `/administracion`: the sections this person may use, each a link with what it is for. `renderIcon`
+ * draws the icon a section names as the menu draws it (`MenuIcon`, given by the route: imported here,
+ * it would leave the first load's chunk for one of its own).
+ */
+export function AdministracionView({ renderIcon }: { renderIcon: (icon: string) => ReactNode }) {
   const menu = useMenu();
   const secciones = ADMIN_SECTIONS.filter((seccion) => canAccessModule(menu, seccion.nom_modulo));
   return (
@@ -22,11 +41,11 @@ export function AdministracionView() {
             <Col key={seccion.nom_modulo} xs={24} md={12} xl={8} role="listitem">
               <Link to={`/${seccion.nom_modulo}`} className="admin-seccion" data-testid="admin-seccion">
                 <span className="admin-seccion__icono" aria-hidden="true">
-                  <MenuIcon name={seccion.icon} />
+                  {renderIcon(seccion.icon)}
                 </span>
                 <span className="admin-seccion__texto">
                   <span className="admin-seccion__titulo">{seccion.title}</span>
-                  <span className="admin-seccion__descripcion">{seccion.description}</span>
+                  <span className="admin-seccion__descripcion">{DESCRIPTIONS[seccion.nom_modulo]}</span>
                 </span>
               </Link>
             </Col>
