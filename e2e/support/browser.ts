@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
-export { CHROMIUM_ARGS, launchBrowser, newContext, takeCspViolations } from './chromium';
+export { launchBrowser, newContext, takeCspViolations } from './chromium';
 
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 

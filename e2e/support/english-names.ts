@@ -38,7 +38,7 @@ let vocabulary: { words: Set<string>; icons: Set<string> } | undefined;
  * shows as the whole name of an image or, lower case, at either end of a control's name
  * ("download Exportar CSV"); visible text (`StaticText`) never carries one.
  */
-export function englishIn(text: string, role = ''): string | undefined {
+function englishIn(text: string, role = ''): string | undefined {
   vocabulary ??= { words: englishOfTheUiKit(), icons: iconNames() };
   const { words: english, icons } = vocabulary;
   const trimmed = text.trim();

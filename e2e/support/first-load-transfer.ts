@@ -2,7 +2,7 @@ import type { Browser, Request } from 'playwright-core';
 import { newContext } from './chromium';
 import { openAndSignIn, type DemoUser } from './sign-in-page';
 
-export interface TransferredResource {
+interface TransferredResource {
   path: string;
   /** Bytes on the wire: the encoded body plus the response headers. */
   bytes: number;

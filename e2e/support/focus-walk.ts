@@ -78,7 +78,7 @@ function relativeLuminance(r: number, g: number, b: number): number {
 }
 
 /** Pixels whose colour in `a` and in `b` (same size) contrast at `INDICATOR_CONTRAST` or more. */
-export function pixelsChangedAtContrast(a: Buffer, b: Buffer): number {
+function pixelsChangedAtContrast(a: Buffer, b: Buffer): number {
   const first = PNG.sync.read(a);
   const second = PNG.sync.read(b);
   if (first.width !== second.width || first.height !== second.height) return first.width * first.height;

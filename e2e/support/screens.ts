@@ -470,7 +470,7 @@ export const SCREENS: ScreenState[] = [
 ];
 
 /** A document of the screens' expediente whose extraction of text fails for good. */
-export const DOCUMENTO_DANADO = 'acta dañada.pdf';
+const DOCUMENTO_DANADO = 'acta dañada.pdf';
 
 /** The expediente and document the screens show, created by the gestor through the API. */
 export async function prepareScreenData(page: Page, token: string): Promise<ScreenData> {

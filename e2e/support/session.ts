@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
-export { DEMO_USERS, openAndSignIn, signInThroughLoginPage, type DemoUser } from './sign-in-page';
+export { DEMO_USERS, openAndSignIn, type DemoUser } from './sign-in-page';
 
 export function sideMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Menú principal' });

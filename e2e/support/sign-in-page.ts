@@ -10,7 +10,7 @@ export const DEMO_USERS = {
 export type DemoUser = keyof typeof DEMO_USERS;
 
 /** Fills the identity provider's login page like a person and waits for the shell. */
-export async function signInThroughLoginPage(page: Page, user: DemoUser): Promise<void> {
+async function signInThroughLoginPage(page: Page, user: DemoUser): Promise<void> {
   const { username, password, nombres } = DEMO_USERS[user];
   await page.locator('#username').waitFor();
   await page.locator('#username').fill(username);

@@ -22,7 +22,7 @@ export interface RunningNginx {
 }
 
 /** The same proxy settings as `deploy/nginx/ecodigital.conf`, on local ports and in a private prefix. */
-export function nginxConfig({ dir, upstreams, ports, maxUploadMb }: NginxOptions): string {
+function nginxConfig({ dir, upstreams, ports, maxUploadMb }: NginxOptions): string {
   const proxied = (target: string) => `
     location / {
       proxy_pass http://${target};
