@@ -8,7 +8,7 @@ export interface Latency {
 }
 
 /** Nearest-rank percentile of milliseconds. */
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[Math.min(rank, sorted.length) - 1]!;
 }

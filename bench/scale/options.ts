@@ -38,7 +38,7 @@ export const GRUPOS = [
   'integridad',
   'shell',
 ] as const;
-export type Grupo = (typeof GRUPOS)[number];
+type Grupo = (typeof GRUPOS)[number];
 
 export const FULL_EXPEDIENTES = 1_000_000;
 const QUICK_EXPEDIENTES = 20_000;

@@ -14,7 +14,7 @@ import { constants, gzipSync } from 'node:zlib';
 export const SHELL_JS_BUDGET_GZIP_BYTES = 250_000;
 
 /** Where `build.manifest: true` writes the manifest, inside the dist folder. */
-export const MANIFEST_PATH = join('.vite', 'manifest.json');
+const MANIFEST_PATH = join('.vite', 'manifest.json');
 
 /**
  * Lazy chunks the first screen of `/` requests without anyone clicking: `main.ts` imports
@@ -22,7 +22,7 @@ export const MANIFEST_PATH = join('.vite', 'manifest.json');
  * renders, and Inicio's two charts load when their figures arrive (the chart of documentos only
  * when there are documentos). Named as the manifest names chunks: the source file's base name.
  */
-export const FIRST_SCREEN_LAZY_CHUNKS = ['mount', 'InicioView', 'MonthlyChart', 'TipoDocumentalChart'];
+const FIRST_SCREEN_LAZY_CHUNKS = ['mount', 'InicioView', 'MonthlyChart', 'TipoDocumentalChart'];
 
 /**
  * @typedef {{ file: string, name?: string, src?: string, isEntry?: boolean, isDynamicEntry?: boolean,
@@ -40,7 +40,7 @@ async function readManifest(distDir) {
 }
 
 /** Chunks of the manifest that import themselves through others (`a → b → a`), or undefined. */
-export function chunkCycle(manifest) {
+function chunkCycle(manifest) {
   const state = new Map();
   const walk = (key, path) => {
     if (state.get(key) === 'open') return [...path.slice(path.indexOf(key)), key].map((k) => manifest[k]?.file ?? k);
@@ -105,7 +105,7 @@ export async function shellFirstLoadBreakdown(distDir, { lazyChunks = FIRST_SCRE
 }
 
 /** Gzip bytes of the first-load JavaScript of the built web app in `distDir` (e.g. `apps/web/dist`). */
-export async function shellFirstLoadGzipBytes(distDir) {
+async function shellFirstLoadGzipBytes(distDir) {
   return (await shellFirstLoadBreakdown(distDir)).totalGzipBytes;
 }
 

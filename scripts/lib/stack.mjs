@@ -5,11 +5,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webDir = join(repoRoot, 'apps', 'web');
 const apiDir = join(repoRoot, 'apps', 'api');
 /** The compiled API that `npm start`, the e2e suite and production run (`npm run build -w apps/api`). */
-export const API_ENTRY = join(apiDir, 'dist', 'server.js');
+const API_ENTRY = join(apiDir, 'dist', 'server.js');
 
 function newestModification(path) {
   const stats = statSync(path);
@@ -39,7 +39,7 @@ export async function buildApi({ quiet = false } = {}) {
   await run(process.execPath, [join(apiDir, 'build.mjs')], { cwd: apiDir, label: 'compilación de la API', quiet });
 }
 
-export function run(command, args, { cwd = repoRoot, env = process.env, label, quiet = false } = {}) {
+function run(command, args, { cwd = repoRoot, env = process.env, label, quiet = false } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: quiet ? 'pipe' : 'inherit' });
     let output = '';

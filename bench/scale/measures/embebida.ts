@@ -18,7 +18,7 @@ const P99_MAX_MS = 1_000;
 const MAX_EXPEDIENTES_EMBEBIDA = 20_000;
 const RUTA = '/api/expedientes?pageSize=20';
 
-export interface Nivel {
+interface Nivel {
   conexiones: number;
   peticiones_s: number;
   p99_ms: number;

@@ -9,7 +9,7 @@ import { sequentialLatency, type Latency } from '../latency';
 import { attempt, ms, numero, type Measure } from '../measure';
 
 const PAGE_SIZE = 20;
-export const SEARCH_WORDS = { comun: 'Licencia', rara: 'Núñez Peña' } as const;
+const SEARCH_WORDS = { comun: 'Licencia', rara: 'Núñez Peña' } as const;
 
 interface Context {
   base: string;

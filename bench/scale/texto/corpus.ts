@@ -8,7 +8,7 @@ import { APELLIDOS, CALLES, EMPRESAS, NOMBRES } from '@ecodigital/api/tools/demo
 
 /** A word no template contains: it appears only in every `RARA_CADA`-th document. */
 export const PALABRA_RARA = 'Zubizarreta';
-export const RARA_CADA = 20_000;
+const RARA_CADA = 20_000;
 export const PALABRA_COMUN = 'licencia';
 export const FRASE = '"licencia de obra menor"';
 
