@@ -1,6 +1,4 @@
 export const SHELL_JS_BUDGET_GZIP_BYTES: number;
-export const FIRST_SCREEN_LAZY_CHUNKS: string[];
-export const MANIFEST_PATH: string;
 
 export interface FirstLoadFile {
   /** Path inside the dist folder, e.g. `assets/react-Cy1aey7t.js`. */
