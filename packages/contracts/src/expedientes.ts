@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
 import { ENTERO_MAXIMO, FechaSchema, IdSchema, PAGINA_MAXIMA } from './comunes';
 import { ParrafosSchema } from './texto';
 import { PlazoResumenSchema } from './plazos';
@@ -120,8 +120,7 @@ const filtroProperties = {
   plazo: Type.Optional(literales(FILTROS_PLAZO)),
 };
 
-const ExpedientesFiltroSchema = Type.Object(filtroProperties, { additionalProperties: false });
-export type ExpedientesFiltro = Static<typeof ExpedientesFiltroSchema>;
+export type ExpedientesFiltro = Static<TObject<typeof filtroProperties>>;
 
 export const ExpedientesListaQuerySchema = Type.Object(
   {

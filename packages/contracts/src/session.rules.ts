@@ -2,24 +2,22 @@
 // that its bundles do not carry TypeBox. `session.ts` re-exports everything.
 
 /** Permission codes, `<modulo>.<accion>`. */
-const PERMISOS = [
-  'expedientes.ver',
-  'expedientes.crear',
-  'expedientes.editar',
-  'expedientes.cambiar_estado',
-  'documentos.subir',
-  'documentos.descargar',
-  'documentos.anular',
-  'documentos.verificar',
-  'expedientes.ver_todos',
-  'expedientes.exportar_eni',
-  'administracion.unidades',
-  'administracion.usuarios',
-  'administracion.roles',
-  'administracion.catalogos',
-  'administracion.auditoria',
-  'administracion.indice',
-  'administracion.trabajos',
-  'administracion.integridad',
-] as const;
-export type Permiso = (typeof PERMISOS)[number];
+export type Permiso =
+  | 'expedientes.ver'
+  | 'expedientes.crear'
+  | 'expedientes.editar'
+  | 'expedientes.cambiar_estado'
+  | 'documentos.subir'
+  | 'documentos.descargar'
+  | 'documentos.anular'
+  | 'documentos.verificar'
+  | 'expedientes.ver_todos'
+  | 'expedientes.exportar_eni'
+  | 'administracion.unidades'
+  | 'administracion.usuarios'
+  | 'administracion.roles'
+  | 'administracion.catalogos'
+  | 'administracion.auditoria'
+  | 'administracion.indice'
+  | 'administracion.trabajos'
+  | 'administracion.integridad';
