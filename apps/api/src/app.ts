@@ -31,6 +31,7 @@ import { toRuntimeConfig } from './modules/config/runtime-config';
 import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
 import configRoutes from './modules/config/config.routes';
+import verificacionRoutes from './modules/verificacion/verificacion.routes';
 import healthRoutes from './modules/health/health.routes';
 import sessionRoutes from './modules/session/session.routes';
 import expedientesRoutes from './modules/expedientes/expedientes.routes';
@@ -59,6 +60,7 @@ const API_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', i
 const publicRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   await app.register(healthRoutes, { issuer: config.oidc.issuer, version: API_VERSION });
   await app.register(configRoutes, { config });
+  await app.register(verificacionRoutes);
 };
 
 /** Every route registered in here needs a verified bearer access token. */

@@ -18,6 +18,8 @@ const POR_ID_TRAS_LA_REGLA = 'lee por el id de un expediente que el servicio ya 
 const FRAGMENTO = 'trozo de SQL que se compone con la regla donde se usa';
 const SIN_PERSONA = 'trabajo del sistema (arranque, colas, cambios de pertenencia): no responde a ninguna persona';
 const ADMINISTRACION = 'solo la llaman rutas de administración, que ven toda la organización';
+const VERIFICACION_PUBLICA =
+  'verificación pública por código seguro de verificación (decisión 0394): el código es la autorización; da solo el número del expediente y el índice firmado que certifica';
 
 const SIN_LA_REGLA: Record<string, string> = {
   'modules/accesos/accesos.repository.ts#selectAcceso': FRAGMENTO,
@@ -71,6 +73,8 @@ const SIN_LA_REGLA: Record<string, string> = {
   'modules/eni/eni.repository.ts#findDatosEni': POR_ID_TRAS_LA_REGLA,
   'modules/eni/eni.repository.ts#findDocumentosEni': POR_ID_TRAS_LA_REGLA,
   'modules/expedientes/expedientes.repository.ts#remisionCerrada': POR_ID_TRAS_LA_REGLA,
+  'modules/verificacion/verificacion.repository.ts#findCertificado': VERIFICACION_PUBLICA,
+  'modules/verificacion/verificacion.repository.ts#findCopia': VERIFICACION_PUBLICA,
   'copias/instantanea.ts#leerEnInstantanea': `${SIN_PERSONA}: la copia de seguridad`,
   'copias/restaurar.ts#restaurar': `${SIN_PERSONA}: la restauración`,
 };

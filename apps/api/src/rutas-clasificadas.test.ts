@@ -35,6 +35,8 @@ const RUTAS: Record<string, Clasificacion> = {
   'GET /': { clase: 'publica' },
   'GET /api/health': { clase: 'publica' },
   'GET /api/config': { clase: 'publica' },
+  'GET /api/verificacion/:csv': { clase: 'publica' },
+  'GET /api/verificacion/:csv/descarga': { clase: 'publica' },
   'GET /api/docs': { clase: 'publica' },
   'GET /api/docs/json': { clase: 'publica' },
   'GET /api/docs/yaml': { clase: 'publica' },

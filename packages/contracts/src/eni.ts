@@ -53,6 +53,8 @@ const FirmaIndiceSchema = Type.Object({
   /** The RFC 3161 timestamp, or null: then `sello_tiempo_texto` says there is none and why. */
   sello_tiempo: Type.Union([Type.Object({ tsa: Type.String(), fecha: Type.String() }), Type.Null()]),
   sello_tiempo_texto: Type.String(),
+  /** Its Código Seguro de Verificación, grouped in fours: anybody checks the copy at /verificacion. */
+  csv: Type.String(),
 });
 export type FirmaIndice = Static<typeof FirmaIndiceSchema>;
 

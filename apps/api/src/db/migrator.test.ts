@@ -49,6 +49,7 @@ const ALL = [
   '032_actualizado_con_documentos_y_accesos',
   '033_buscar_en_documentos',
   '034_texto_en_trozos',
+  '035_verificacion_csv',
 ];
 
 describe('migrations on PostgreSQL', () => {

@@ -1,4 +1,5 @@
 import type { FirmaIndice, MotivoFirma } from '@ecodigital/contracts/eni';
+import { agruparCsv } from '@ecodigital/contracts/verificacion';
 import type { Queryable } from '../../db/database';
 import { nombreCompletoSql } from '../../shared/sql';
 
@@ -110,6 +111,7 @@ interface FilaFirma {
   solo_desarrollo: boolean;
   sello_tiempo_tsa: string | null;
   sello_tiempo_en: Date | null;
+  csv: string;
 }
 
 const SIN_SELLO_DE_TIEMPO =
@@ -119,8 +121,9 @@ export async function findFirmas(db: Queryable, idExpediente: number, limite: nu
   const filas = await db.query<FilaFirma>(
     `SELECT f.id_firma, f.motivo, f.firmado_en, u.id_usuario, u.username, ${nombreCompletoSql('u')} AS nombre_completo,
             f.documentos, f.huella_indice, f.certificado_sujeto, f.certificado_emisor, f.certificado_serie,
-            f.solo_desarrollo, f.sello_tiempo_tsa, f.sello_tiempo_en
+            f.solo_desarrollo, f.sello_tiempo_tsa, f.sello_tiempo_en, c.codigo AS csv
      FROM indice_firmado f JOIN usuario u ON u.id_usuario = f.firmado_por
+     JOIN codigo_verificacion c ON c.id_firma = f.id_firma
      WHERE f.id_expediente = $1 ORDER BY f.id_firma LIMIT $2`,
     [idExpediente, limite],
   );
@@ -141,6 +144,7 @@ export async function findFirmas(db: Queryable, idExpediente: number, limite: nu
       fila.sello_tiempo_tsa && fila.sello_tiempo_en
         ? `Con sello de tiempo RFC 3161 de ${fila.sello_tiempo_tsa}.`
         : SIN_SELLO_DE_TIEMPO,
+    csv: agruparCsv(fila.csv),
   }));
 }
 

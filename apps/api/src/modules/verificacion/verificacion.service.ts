@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { agruparCsv, normalizarCsv, type Verificacion } from '@ecodigital/contracts/verificacion';
+import type { Queryable } from '../../db/database';
+import { csvMalFormado, csvNoExiste } from './verificacion.mensajes';
+import { findCertificado, findCopia, registrarConsulta } from './verificacion.repository';
+
+const sha256 = (texto: string) => createHash('sha256').update(texto, 'utf8').digest('hex');
+
+const MOTIVOS = { cierre: 'al cerrarse el expediente', remision: 'al cerrarse su índice para remisión' } as const;
+
+const fecha = (momento: Date) => momento.toISOString().slice(0, 10);
+
+/** The file name of the certified copy. */
+const nombreCopia = (numero: string, motivo: string, firmadoEn: Date) =>
+  `indice-firmado-${numero}-${motivo}-${fecha(firmadoEn)}.pdf`;
+
+/**
+ * The code as typed, checked and hashed. A malformed one is refused (and recorded) before any look-up:
+ * its answer says nothing about which codes exist.
+ */
+async function huellaDe(db: Queryable, ip: string, escrito: string, descarga: boolean): Promise<string> {
+  const codigo = normalizarCsv(escrito);
+  if (codigo === null) {
+    await registrarConsulta(db, { ip, huella: sha256(escrito), resultado: 'mal_formado', descarga, id_firma: null });
+    throw csvMalFormado();
+  }
+  return sha256(codigo);
+}
+
+/** What the code certifies; every look-up is recorded, found or not. */
+export async function verificar(db: Queryable, ip: string, escrito: string): Promise<Verificacion> {
+  const huella = await huellaDe(db, ip, escrito, false);
+  const certificado = await findCertificado(db, huella);
+  await registrarConsulta(db, {
+    ip,
+    huella,
+    resultado: certificado ? 'encontrado' : 'desconocido',
+    descarga: false,
+    id_firma: certificado?.id_firma ?? null,
+  });
+  if (!certificado) throw csvNoExiste();
+  return {
+    csv: agruparCsv(certificado.codigo),
+    clase: 'indice_firmado',
+    descripcion: `Índice firmado del expediente ${certificado.numero}, ${MOTIVOS[certificado.motivo]}`,
+    expediente: { numero: certificado.numero },
+    motivo: certificado.motivo,
+    firmado_en: certificado.firmado_en.toISOString(),
+    organo: { nombre: certificado.unidad_nombre, codigo_dir3: certificado.codigo_dir3 },
+    sello: certificado.certificado_sujeto,
+    solo_desarrollo: certificado.solo_desarrollo,
+    copia: {
+      nombre: nombreCopia(certificado.numero, certificado.motivo, certificado.firmado_en),
+      tipo: 'application/pdf',
+      tamano: Number(certificado.tamano),
+      sha256: certificado.sha256,
+    },
+  };
+}
+
+/** The certified copy and nothing else: the signed índice PDF as stored. */
+export async function copiaVerificada(
+  db: Queryable,
+  ip: string,
+  escrito: string,
+): Promise<{ nombre: string; pdf: Buffer }> {
+  const huella = await huellaDe(db, ip, escrito, true);
+  const copia = await findCopia(db, huella);
+  await registrarConsulta(db, {
+    ip,
+    huella,
+    resultado: copia ? 'encontrado' : 'desconocido',
+    descarga: true,
+    id_firma: copia?.id_firma ?? null,
+  });
+  if (!copia) throw csvNoExiste();
+  return { nombre: nombreCopia(copia.numero, copia.motivo, copia.firmado_en), pdf: Buffer.from(copia.pdf) };
+}
