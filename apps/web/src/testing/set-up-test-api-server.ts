@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Usuario } from '@ecodigital/contracts/session';
 import { api } from '../lib/api-client';
 import { installBrowserShims, signedInSession } from './render-app';
@@ -7,6 +7,8 @@ import { startTestApiServer, type TestApiServer } from './test-api-server';
 /**
  * Points the product's own API client at a local HTTP server for the tests of one file, and
  * forgets the previous test's routes and requests before each test. Returns the running server.
+ * A test whose fake answered what the real API never would (or was asked for a route it does not
+ * have) fails after it, with the route, the status and the schema's complaints (decision 0392).
  */
 export function setUpTestApiServer(): () => TestApiServer {
   let server: TestApiServer | undefined;
@@ -24,6 +26,17 @@ export function setUpTestApiServer(): () => TestApiServer {
   beforeEach(() => {
     server!.requests.length = 0;
     server!.routes.clear();
+    server!.contractViolations.length = 0;
+  });
+  afterEach(() => {
+    const violations = server!.contractViolations.splice(0);
+    if (violations.length > 0) {
+      throw new Error(
+        `El falso de la API respondió lo que la API real nunca responde (packages/contracts/openapi.json):\n- ${[
+          ...new Set(violations),
+        ].join('\n- ')}`,
+      );
+    }
   });
   return () => server!;
 }

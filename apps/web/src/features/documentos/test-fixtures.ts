@@ -1,4 +1,4 @@
-import type { DocumentoListado } from '@ecodigital/contracts/documentos';
+import type { Documento, DocumentoListado } from '@ecodigital/contracts/documentos';
 
 /** `GET /api/catalogos/tipos-documentales`: one deactivated, which the upload no longer offers. */
 export const TIPOS_DOCUMENTALES = [
@@ -18,7 +18,8 @@ export function documentoDemo(overrides: Partial<DocumentoListado> = {}): Docume
     nombre: 'Solicitud firmada.pdf',
     tipo_documental: { id: 1, nombre: 'Solicitud' },
     fecha_incorporacion: '2025-03-06T10:05:00.000Z',
-    tamano: 12.3 * 1024 * 1024,
+    // Bytes, a whole number as the API answers it; shown as «12,3 MB».
+    tamano: Math.round(12.3 * 1024 * 1024),
     formato: 'PDF',
     mime: 'application/pdf',
     huella: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6df9e8',
@@ -34,4 +35,9 @@ export function documentoDemo(overrides: Partial<DocumentoListado> = {}): Docume
     miniatura: false,
     ...overrides,
   };
+}
+
+/** The document as a write answers it (upload, anular): its text and thumbnail belong to the list only. */
+export function comoDocumento({ texto: _texto, miniatura: _miniatura, ...documento }: DocumentoListado): Documento {
+  return documento;
 }

@@ -5,7 +5,8 @@ import { isApiError, isCancel } from './http-error';
 
 let server: TestApiServer;
 beforeAll(async () => {
-  server = await startTestApiServer();
+  // The client's own behaviour, with routes that exist only here: no contract to hold them to.
+  server = await startTestApiServer({ checkContract: false });
 });
 afterAll(() => server.close());
 beforeEach(() => {

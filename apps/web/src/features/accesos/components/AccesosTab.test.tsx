@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AccesoEnExpediente, AccesosExpediente } from '@ecodigital/contracts/accesos';
+import type { Acceso, AccesoEnExpediente, AccesosExpediente } from '@ecodigital/contracts/accesos';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { setUpTestApiServer, signInWith } from '../../../testing/set-up-test-api-server';
 import { AccesosTab } from './AccesosTab';
@@ -33,6 +33,11 @@ function acceso(overrides: Partial<AccesoEnExpediente>): AccesoEnExpediente {
     revocable: estado === 'vigente',
     ...overrides,
   };
+}
+
+/** The grant as a write answers it: `revocable` belongs to the tab's list only. */
+function comoRespuesta({ revocable: _revocable, ...escrito }: AccesoEnExpediente): Acceso {
+  return escrito;
 }
 
 beforeEach(() => {
@@ -192,7 +197,7 @@ describe('AccesosTab', { timeout: 30_000 }, () => {
         revocado_en: '2025-03-11T08:00:00.000Z',
       });
       datos = { ...datos, accesos: [revocado, ...datos.accesos.slice(1)] };
-      return { body: { success: true, msg: 'Acceso revocado.', data: revocado } };
+      return { body: { success: true, msg: 'Acceso revocado.', data: comoRespuesta(revocado) } };
     });
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Revocar el acceso de Ana Belén Romero Gil' }));
@@ -214,7 +219,10 @@ describe('AccesosTab', { timeout: 30_000 }, () => {
     const enviados: unknown[] = [];
     server().routes.set('POST /api/expedientes/7/accesos', (request) => {
       enviados.push(request.body);
-      return { status: 201, body: { success: true, msg: 'Acceso concedido.', data: acceso({ id_acceso: 4 }) } };
+      return {
+        status: 201,
+        body: { success: true, msg: 'Acceso concedido.', data: comoRespuesta(acceso({ id_acceso: 4 })) },
+      };
     });
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: /Conceder acceso/ }));
@@ -259,7 +267,10 @@ describe('AccesosTab', { timeout: 30_000 }, () => {
   async function concederConFecha(enviados: unknown[]) {
     server().routes.set('POST /api/expedientes/7/accesos', (request) => {
       enviados.push(request.body);
-      return { status: 201, body: { success: true, msg: 'Acceso concedido.', data: acceso({ id_acceso: 4 }) } };
+      return {
+        status: 201,
+        body: { success: true, msg: 'Acceso concedido.', data: comoRespuesta(acceso({ id_acceso: 4 })) },
+      };
     });
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: /Conceder acceso/ }));

@@ -4,7 +4,7 @@ import type { DocumentoListado, ResultadoVerificacion } from '@ecodigital/contra
 import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { signInWith, setUpTestApiServer } from '../../../testing/set-up-test-api-server';
-import { documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
+import { comoDocumento, documentoDemo } from '../test-fixtures';
 import { DocumentosTab } from './DocumentosTab';
 
 const GESTOR = [
@@ -29,7 +29,7 @@ beforeEach(() => {
       formato: 'DOCX',
       mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       tamano: 850,
-      tipo_documental: TIPOS_DOCUMENTALES[1]!,
+      tipo_documental: { id: 2, nombre: 'Informe' },
       huella: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     }),
     documentoDemo({
@@ -161,7 +161,13 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     server().routes.set('POST /api/documentos/12/anular', (request) => {
       const { motivo } = request.body as { motivo: string };
       documentos[1] = { ...documentos[1]!, anulado: true, motivo_anulacion: motivo };
-      return { body: { success: true, msg: 'Documento nº 2 «Informe técnico.docx» anulado.', data: documentos[1] } };
+      return {
+        body: {
+          success: true,
+          msg: 'Documento nº 2 «Informe técnico.docx» anulado.',
+          data: comoDocumento(documentos[1]),
+        },
+      };
     });
     renderTab();
     await waitFor(() => expect(row(2)).toBeTruthy());

@@ -1,24 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { signInWith } from '../../../testing/set-up-test-api-server';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { setUpTestApiServer } from '../../../testing/set-up-test-api-server';
 import type { RecordedRequest } from '../../../testing/test-api-server';
-import { documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
+import { expedienteDemo, resumenDemo } from '../../expedientes/test-fixtures';
+import { comoDocumento, documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
 import { SubirDocumentosView } from './SubirDocumentosView';
 
 const server = setUpTestApiServer();
 let orden: number;
 
-const expediente = {
-  id_expediente: 7,
-  numero: 'EXP-2025-000007',
-  asunto: 'Licencia de obra menor',
-  estado: 'abierto',
-  gestion: true,
-} as Expediente;
+const expediente = expedienteDemo({ asunto: 'Licencia de obra menor' });
 
 /** The parts of a multipart body, in the order they travelled: name, filename, content. */
 function multipartParts(request: RecordedRequest): { name: string; filename?: string; content: string }[] {
@@ -71,7 +65,7 @@ beforeEach(() => {
       body: {
         success: true,
         msg: 'Documento incorporado',
-        data: [{ nombre: documento.nombre, resultado: 'subido', documento, aviso }],
+        data: [{ nombre: documento.nombre, resultado: 'subido', documento: comoDocumento(documento), aviso }],
       },
     };
   });
@@ -209,13 +203,16 @@ describe('SubirDocumentosView', { timeout: 60_000 }, () => {
       body: {
         success: true,
         data: {
-          items:
+          items: [
             request.query.get('q') === 'obra'
-              ? [{ ...expediente, id_expediente: 9, numero: 'EXP-2025-000009', asunto: 'Obra en calle Mayor' }]
-              : [expediente],
+              ? resumenDemo({ id_expediente: 9, numero: 'EXP-2025-000009', asunto: 'Obra en calle Mayor' })
+              : resumenDemo({ asunto: expediente.asunto }),
+          ],
           total: 1,
+          totalExacto: true,
           page: 1,
           pageSize: 10,
+          siguiente: null,
         },
       },
     }));
