@@ -56,7 +56,7 @@ async function readEntry(archive: ZipArchive, name: string): Promise<{ bytes: nu
 async function zip64(inputs: ZipInput[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const input of inputs) zip.addBuffer(Buffer.from(input.content), input.name, { forceZip64Format: true });
-  zip.end({ forceZip64Format: true });
+  zip.end({ forceZip64Format: true, comment: '' });
   return buffer(zip.outputStream);
 }
 
