@@ -14,7 +14,7 @@ export interface RecordedRequest {
   authorization: string | undefined;
 }
 
-export interface Answer {
+interface Answer {
   status?: number;
   /** JSON, a string (sent as text) or a Buffer (sent as is). */
   body?: unknown;
@@ -25,7 +25,7 @@ export interface Answer {
   drop?: boolean;
 }
 
-export type Handler = (request: RecordedRequest) => Answer | undefined;
+type Handler = (request: RecordedRequest) => Answer | undefined;
 
 export interface TestApiServer {
   /** `http://127.0.0.1:<port>/api`, to use as the API client's base URL. */

@@ -4,7 +4,7 @@ import { ocrDisponible, reconocerTexto } from '../ocr';
 import { miniaturaDe } from './miniatura';
 
 /** An A3 page scanned at 600 ppp is ~70 million pixels; a header claiming far more is a decompression bomb. */
-export const PIXELES_MAX = 120_000_000;
+const PIXELES_MAX = 120_000_000;
 
 export const SIN_OCR = 'OCR no disponible';
 

@@ -2,8 +2,8 @@ import type { Sharp } from 'sharp';
 import type { Miniatura } from '../resultado';
 
 /** Thumbnails fit in 240 × 320 (a portrait page), JPEG: a few KB each. */
-export const MINIATURA_ANCHO = 240;
-export const MINIATURA_ALTO = 320;
+const MINIATURA_ANCHO = 240;
+const MINIATURA_ALTO = 320;
 
 export async function miniaturaDe(imagen: Sharp): Promise<Miniatura> {
   const { data, info } = await imagen
