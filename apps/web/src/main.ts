@@ -48,8 +48,27 @@ function restoreRequestedPath(): void {
   if (path && path !== current) window.history.replaceState(null, '', path);
 }
 
+/** `/verificacion` and `/verificacion/<código>`: public, shown without signing in (decision 0394). */
+const esVerificacionPublica = (path: string) => path === '/verificacion' || path.startsWith('/verificacion/');
+
+/** The public verification page, from a chunk of its own: `/` never fetches it. */
+async function startVerificacion(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) {
+    showStartupError('No se encontró el contenedor de la aplicación.');
+    return;
+  }
+  const { mountVerificacion } = await import('./app/mount-verificacion');
+  hideLoadingOverlay();
+  mountVerificacion(container);
+}
+
 async function start(): Promise<void> {
   installPreloadErrorHandler();
+  if (esVerificacionPublica(window.location.pathname)) {
+    await startVerificacion();
+    return;
+  }
   // The identity provider always returns to `<origin>/`: keep the page asked for.
   if (!isSignInCallback(window.location.hash))
     rememberReturnPath(`${window.location.pathname}${window.location.search}`);

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Flex } from 'antd';
 import { useParams } from 'react-router';
 import { AccesosTab } from '../../features/accesos/components/AccesosTab';
 import { DocumentosTab } from '../../features/documentos/components/DocumentosTab';
 import { expedientesKeys } from '../../features/expedientes/api/keys';
+import { IndicesFirmados } from '../../features/verificacion/components/IndicesFirmados';
 import {
   ExpedienteDetailView,
   type AccesosTabRender,
@@ -18,13 +20,16 @@ export function ExpedienteVerRoute() {
   const expedienteCambiado = (id: number) => () =>
     void queryClient.invalidateQueries({ queryKey: expedientesKeys.detail(id) });
   const documentosTab: DocumentosTabRender = (expediente) => (
-    <DocumentosTab
-      id_expediente={expediente.id_expediente}
-      numero={expediente.numero}
-      estado={expediente.estado}
-      gestion={expediente.gestion}
-      onChanged={expedienteCambiado(expediente.id_expediente)}
-    />
+    <Flex vertical gap={12}>
+      <DocumentosTab
+        id_expediente={expediente.id_expediente}
+        numero={expediente.numero}
+        estado={expediente.estado}
+        gestion={expediente.gestion}
+        onChanged={expedienteCambiado(expediente.id_expediente)}
+      />
+      <IndicesFirmados id_expediente={expediente.id_expediente} cerrado={expediente.estado === 'cerrado'} />
+    </Flex>
   );
   const accesosTab: AccesosTabRender = (expediente) => (
     <AccesosTab
