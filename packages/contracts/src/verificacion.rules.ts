@@ -1,12 +1,10 @@
 // The Código Seguro de Verificación (CSV) as people type and read it, without schemas: the public
 // verification page imports it from here so that its bundle does not carry TypeBox.
 
-/** 32 characters without the ambiguous I, O, 0 and 1: five bits each. */
-export const ALFABETO_CSV = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** 28 characters: 140 random bits. */
-export const LONGITUD_CSV = 28;
-
+/**
+ * 28 characters of `ABCDEFGHJKLMNPQRSTUVWXYZ23456789` (32, without the ambiguous I, O, 0 and 1: five
+ * bits each, 140 random bits), as migration 035 draws them.
+ */
 const CSV_NORMALIZADO = /^[A-HJ-NP-Z2-9]{28}$/;
 
 /**

@@ -7,7 +7,7 @@ import { useFirmasIndice } from '../api/get-firmas';
 const MOTIVOS = { cierre: 'Cierre del expediente', remision: 'Cierre para remisión' } as const;
 
 /** Where anybody checks a copy by its code, without signing in. */
-export const urlDeVerificacion = (csv: string) => `${window.location.origin}${RUTA_VERIFICACION}/${csv}`;
+const urlDeVerificacion = (csv: string) => `${window.location.origin}${RUTA_VERIFICACION}/${csv}`;
 
 /**
  * The índices signed with the institution's seal, each with its Código Seguro de Verificación and the
