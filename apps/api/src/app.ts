@@ -204,6 +204,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     ...(options.pluginTimeoutMs === undefined ? {} : { pluginTimeout: options.pluginTimeoutMs }),
     // Answered with 503 if still unanswered; transfer routes set a longer limit of their own.
     handlerTimeout: config.requestTimeoutMs,
+    // Only the proxies named may say who the client is: anybody else could write `X-Forwarded-For`.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // A schema that says `additionalProperties: false` rejects unknown fields instead of dropping them.
     // `x-parrafos` marks text whose line breaks the normalisation keeps (`plugins/text-normalization`).
     ajv: { customOptions: { removeAdditional: false, keywords: [MARCA_PARRAFOS] } },

@@ -14,11 +14,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ EXTRACCION_TRABAJOS: '5' }).extraccion.trabajos).toBe(5);
   });
 
+  it('trusts X-Forwarded-For only from the proxies named, as addresses or CIDR networks', () => {
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const malo of ['true', 'nginx', '10.0.0.0/33', '10.0.0.0/8/1', '::1/129', '10.0.0/8']) {
+      expect(() => loadConfig({ TRUST_PROXY: malo }), malo).toThrow(
+        `TRUST_PROXY: «${malo}» no es una dirección IP ni una red CIDR`,
+      );
+    }
+  });
+
   it('uses safe defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
       host: 'localhost',
+      trustProxy: [],
       databaseUrl: undefined,
       dataDir: path.resolve('./data'),
       oidc: {

@@ -1,5 +1,6 @@
 import { ErrorDeConfiguracion, leer } from '@ecodigital/config/leer';
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { availableParallelism, totalmem } from 'node:os';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +18,8 @@ export interface DatabasePoolConfig {
 export interface AppConfig {
   port: number;
   host: string;
+  /** Proxies whose `X-Forwarded-For` gives the client's address (Fastify's `trustProxy`); none → the connection's. */
+  trustProxy: string[];
   /** Absent → embedded PGlite under `<dataDir>/db`. */
   databaseUrl: string | undefined;
   /** The schema owner's connection: migrations run through it, then the API's role gets its privileges. */
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: leer(env, 'PORT'),
     host: leer(env, 'HOST'),
+    trustProxy: proxiesDeConfianza(leer(env, 'TRUST_PROXY')),
     databaseUrl: leer(env, 'DATABASE_URL'),
     databaseMigrationUrl: leer(env, 'DATABASE_MIGRATION_URL'),
     databasePool: {
@@ -236,4 +240,24 @@ function rechazarDefectosDeDesarrollo(env: NodeJS.ProcessEnv): void {
       'Con NODE_ENV=production no se admite DEMO_DATOS=true: crearía la organización y las personas de demostración, con identificadores públicos del proveedor de desarrollo.',
     );
   }
+}
+
+/** `TRUST_PROXY`: addresses or CIDR networks, comma-separated; anything else stops the start. */
+function proxiesDeConfianza(valor: string | undefined): string[] {
+  const proxies = (valor ?? '')
+    .split(',')
+    .map((proxy) => proxy.trim())
+    .filter(Boolean);
+  for (const proxy of proxies) {
+    const [direccion = '', prefijo, ...resto] = proxy.split('/');
+    const version = isIP(direccion);
+    const prefijoValido =
+      prefijo === undefined || (/^\d{1,3}$/.test(prefijo) && Number(prefijo) <= (version === 6 ? 128 : 32));
+    if (version === 0 || !prefijoValido || resto.length > 0) {
+      throw new ErrorDeConfiguracion(
+        `TRUST_PROXY: «${proxy}» no es una dirección IP ni una red CIDR (p. ej. 10.0.0.5 o 10.0.0.0/8).`,
+      );
+    }
+  }
+  return proxies;
 }

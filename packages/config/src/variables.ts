@@ -24,6 +24,12 @@ export const VARIABLES = {
     porDefecto: 'localhost',
     descripcion: 'interfaz en la que escucha (`0.0.0.0` en un contenedor)',
   },
+  TRUST_PROXY: {
+    procesos: ['API'],
+    ...texto(),
+    descripcion:
+      'direcciones o redes (CIDR) de los proxies inversos de los que la API acepta `X-Forwarded-For` como dirección del cliente (lista separada por comas, p. ej. `10.0.0.0/8`); sin ella, la dirección es la de la conexión. Cuenta para los límites por dirección (la verificación pública) y su registro',
+  },
   DATABASE_URL: {
     procesos: ['API'],
     ...texto(),
