@@ -112,14 +112,6 @@ async function documentosPropios(
 }
 
 /**
- * Documents whose name or text match, among those of the expedientes the caller sees, by
- * relevance. The newest matches are read first, up to `coincidenciasMax` + 1 (visibility applied
- * before the limit, so nothing the caller may not see is counted), then only those are ranked, and
- * only the page gets its fragments. Past `coincidenciasMax` the ranking covers the newest ones and
- * the total says "more than": scoring every document that holds a common word would cost far more
- * than 50 ms at a hundred thousand documents, and people refine a search rather than page past 200.
- */
-/**
  * The fragment and whether a thumbnail exists, for a caller who may open the documents
  * (`contenido`); nothing of either for anyone else. The fragment is cut from the first piece of
  * the text (`documento_texto_trozo`) whose vector holds the whole search, else the first holding
@@ -157,6 +149,14 @@ function contenidoSql(
   };
 }
 
+/**
+ * Documents whose name or text match, among those of the expedientes the caller sees, by
+ * relevance. The newest matches are read first, up to `coincidenciasMax` + 1 (visibility applied
+ * before the limit, so nothing the caller may not see is counted), then only those are ranked, and
+ * only the page gets its fragments. Past `coincidenciasMax` the ranking covers the newest ones and
+ * the total says "more than": scoring every document that holds a common word would cost far more
+ * than 50 ms at a hundred thousand documents, and people refine a search rather than page past 200.
+ */
 export async function buscarDocumentos(
   db: Database,
   caller: Caller,
