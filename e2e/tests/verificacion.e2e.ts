@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from '../support/api-from-page';
 import { seriousAxeViolations } from '../support/axe';
@@ -102,11 +101,15 @@ describe('verificación por CSV', () => {
     expect(await seriousAxeViolations(publica)).toEqual([]);
     await screenshot(publica, 'verificacion-publica');
 
-    const descargando = publica.waitForEvent('download');
-    await resultado.getByRole('link', { name: /Descargar la copia/ }).click();
-    const descarga = await descargando;
-    expect(descarga.suggestedFilename()).toMatch(new RegExp(`^indice-firmado-${numero}-cierre-.*\\.pdf$`));
-    const bytes = await readFile((await descarga.path())!);
+    // The copy is a plain link to the public download: asked for signed out, as anybody would, with a
+    // time limit (a browser download waits for its end without one).
+    const enlace = resultado.getByRole('link', { name: /Descargar la copia/ });
+    expect(await enlace.getAttribute('download')).toMatch(new RegExp(`^indice-firmado-${numero}-cierre-.*\\.pdf$`));
+    const copia = await fetch(new URL((await enlace.getAttribute('href'))!, inject('webUrl')), {
+      signal: AbortSignal.timeout(30_000),
+    });
+    expect(copia.status).toBe(200);
+    const bytes = Buffer.from(await copia.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(sha256(bytes)).toBe(huella);
 
