@@ -27,18 +27,30 @@ async function huellaDe(db: Queryable, ip: string, escrito: string, descarga: bo
   return sha256(codigo);
 }
 
-/** What the code certifies; every look-up is recorded, found or not. */
-export async function verificar(db: Queryable, ip: string, escrito: string): Promise<Verificacion> {
-  const huella = await huellaDe(db, ip, escrito, false);
-  const certificado = await findCertificado(db, huella);
+/** Looks the code up by its SHA-256 and records the look-up, found or not; 404 when nobody was given it. */
+async function buscarRegistrando<T extends { id_firma: number }>(
+  db: Queryable,
+  ip: string,
+  escrito: string,
+  descarga: boolean,
+  buscar: (db: Queryable, huella: string) => Promise<T | undefined>,
+): Promise<T> {
+  const huella = await huellaDe(db, ip, escrito, descarga);
+  const encontrado = await buscar(db, huella);
   await registrarConsulta(db, {
     ip,
     huella,
-    resultado: certificado ? 'encontrado' : 'desconocido',
-    descarga: false,
-    id_firma: certificado?.id_firma ?? null,
+    resultado: encontrado ? 'encontrado' : 'desconocido',
+    descarga,
+    id_firma: encontrado?.id_firma ?? null,
   });
-  if (!certificado) throw csvNoExiste();
+  if (!encontrado) throw csvNoExiste();
+  return encontrado;
+}
+
+/** What the code certifies; every look-up is recorded, found or not. */
+export async function verificar(db: Queryable, ip: string, escrito: string): Promise<Verificacion> {
+  const certificado = await buscarRegistrando(db, ip, escrito, false, findCertificado);
   return {
     csv: agruparCsv(certificado.codigo),
     clase: 'indice_firmado',
@@ -64,15 +76,6 @@ export async function copiaVerificada(
   ip: string,
   escrito: string,
 ): Promise<{ nombre: string; pdf: Buffer }> {
-  const huella = await huellaDe(db, ip, escrito, true);
-  const copia = await findCopia(db, huella);
-  await registrarConsulta(db, {
-    ip,
-    huella,
-    resultado: copia ? 'encontrado' : 'desconocido',
-    descarga: true,
-    id_firma: copia?.id_firma ?? null,
-  });
-  if (!copia) throw csvNoExiste();
+  const copia = await buscarRegistrando(db, ip, escrito, true, findCopia);
   return { nombre: nombreCopia(copia.numero, copia.motivo, copia.firmado_en), pdf: Buffer.from(copia.pdf) };
 }
