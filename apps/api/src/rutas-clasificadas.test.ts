@@ -47,6 +47,7 @@ const RUTAS: Record<string, Clasificacion> = {
   'GET /api/session/get': { clase: 'propia' },
   'GET /api/expedientes': { clase: 'propia' },
   'POST /api/expedientes': { clase: 'propia' },
+  'POST /api/expedientes/importar-eni': { clase: 'propia' },
   'GET /api/expedientes/export.csv': { clase: 'propia' },
   'GET /api/documentos/buscar': { clase: 'propia' },
   'GET /api/catalogos/responsables': { clase: 'propia' },

@@ -71,6 +71,7 @@ export const ENTIDADES_AUDITORIA = [
   'cola',
   'trabajo',
   'festivo',
+  'expediente',
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
@@ -84,6 +85,7 @@ export const ENTIDAD_AUDITORIA_ETIQUETAS: Record<EntidadAuditoria, string> = {
   cola: 'Cola de trabajos',
   trabajo: 'Trabajo en segundo plano',
   festivo: 'Festivo del calendario laboral',
+  expediente: 'Expediente',
 };
 
 /** Each action the auditoría records, as people name it (an unknown one is shown as stored). */
@@ -102,4 +104,5 @@ export const ACCION_AUDITORIA_ETIQUETAS: Record<string, string> = {
   'cola.reanudar': 'Reanudar cola',
   'trabajo.reintentar': 'Reintentar trabajo',
   'acceso.revocar': 'Revocar acceso',
+  'expediente.importar_eni': 'Incorporar un expediente ENI de otra administración',
 };

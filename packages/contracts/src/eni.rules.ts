@@ -68,3 +68,14 @@ export const MOTIVO_FIRMA_ETIQUETAS = {
   cierre: 'Cierre del expediente',
   remision: 'Índice para remisión cerrado',
 } as const;
+
+/**
+ * The form fields of `POST /api/expedientes/importar-eni` (multipart): the ZIP, and the unidad and tipo
+ * de expediente of the new expediente (and, optionally, its asunto).
+ */
+export const CAMPOS_IMPORTACION_ENI = {
+  archivo: 'archivo',
+  unidad: 'id_unidad',
+  tipo: 'id_tipo',
+  asunto: 'asunto',
+} as const;

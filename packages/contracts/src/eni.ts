@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ResponsableSchema } from './expedientes';
+import { ExpedienteSchema, ResponsableSchema } from './expedientes';
 import { LIMITES_FIRMAS, LIMITES_INTERESADOS } from './eni.rules';
 
 export * from './eni.rules';
@@ -69,3 +69,24 @@ export const CerrarRemisionSchema = Type.Object(
   { version: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },
 );
+
+// ── Importación ENI ────────────────────────────────────────────────────────────────────────────
+
+/** Where an imported expediente came from, as its ENI metadata and índice signature say. */
+export const OrigenEniSchema = Type.Object({
+  /** The ENI Identificador of the expediente in the administration that sent it. */
+  identificador: Type.String(),
+  /** Its DIR3 órgano. */
+  organo: Type.String(),
+  /** Subject of the certificate that signed the índice (mathematically valid; its chain is not validated). */
+  firmante: Type.String(),
+});
+export type OrigenEni = Static<typeof OrigenEniSchema>;
+
+export const ResultadoImportacionEniSchema = Type.Object({
+  expediente: ExpedienteSchema,
+  /** Documents of the índice incorporated (the original índice, kept as one more document, not counted). */
+  documentos: Type.Integer(),
+  origen: OrigenEniSchema,
+});
+export type ResultadoImportacionEni = Static<typeof ResultadoImportacionEniSchema>;

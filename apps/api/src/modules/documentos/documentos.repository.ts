@@ -227,13 +227,17 @@ export interface NuevoDocumento {
   hash_anterior: string | null;
   hash_entrada: string;
   subido_por: number;
+  /** ENI metadata; 'EE01' and 'administracion' (the columns' defaults) unless an ENI import says otherwise. */
+  estado_elaboracion?: string;
+  origen?: 'ciudadano' | 'administracion';
 }
 
 export async function insertDocumento(tx: Queryable, documento: NuevoDocumento): Promise<number> {
   const [row] = await tx.query<{ id_documento: number }>(
     `INSERT INTO documento (id_expediente, orden, nombre, id_tipo_documental, fecha_incorporacion, tamano,
-                            formato, mime, huella, clave_almacen, hash_anterior, hash_entrada, subido_por)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                            formato, mime, huella, clave_almacen, hash_anterior, hash_entrada, subido_por,
+                            estado_elaboracion, origen)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      RETURNING id_documento`,
     [
       documento.id_expediente,
@@ -249,6 +253,8 @@ export async function insertDocumento(tx: Queryable, documento: NuevoDocumento):
       documento.hash_anterior,
       documento.hash_entrada,
       documento.subido_por,
+      documento.estado_elaboracion ?? 'EE01',
+      documento.origen ?? 'administracion',
     ],
   );
   return row!.id_documento;

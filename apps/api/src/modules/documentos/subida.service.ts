@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ResultadoSubida } from '@ecodigital/contracts/documentos';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import { findDocumento, findMismaHuella, findUltimaEntrada, insertDocumento, publico } from './documentos.repository';
 import { CAPACIDAD } from '@ecodigital/contracts/comunes';
@@ -111,6 +111,66 @@ export async function incorporarArchivo(contexto: ContextoSubida, archivo: Archi
   } finally {
     await discardTempFile(archivo.tempPath);
   }
+}
+
+/** A document of an ENI import, its bytes already checked against the índice and waiting in a temp file. */
+export interface DocumentoImportado {
+  tempPath: string;
+  size: number;
+  /** SHA-256, lower-case hex. */
+  sha256: string;
+  nombre: string;
+  formato: string;
+  mime: string;
+  tipoDocumental: { id: number; nombre: string };
+  estado_elaboracion: string;
+  origen: 'ciudadano' | 'administracion';
+}
+
+/**
+ * Files one document of an ENI import inside the import's transaction (the new expediente is not
+ * visible to anyone else yet): the next folio of the chain, the bytes committed to storage under
+ * `clave`, the row and its historial event. Undoing the stored object when the transaction fails
+ * is the caller's: it knows every key it committed.
+ */
+export async function incorporarImportado(
+  tx: Queryable,
+  storage: DocumentStorage,
+  caller: Caller,
+  idExpediente: number,
+  documento: DocumentoImportado,
+  clave: string,
+): Promise<number> {
+  const ultima = await findUltimaEntrada(tx, idExpediente);
+  const entrada = {
+    id_expediente: idExpediente,
+    orden: (ultima?.orden ?? 0) + 1,
+    nombre: documento.nombre,
+    tipo_documental: documento.tipoDocumental.nombre,
+    fecha_incorporacion: new Date(),
+    tamano: documento.size,
+    formato: documento.formato,
+    huella: documento.sha256,
+    hash_anterior: ultima?.hash_entrada ?? null,
+  };
+  await storage.commit(documento.tempPath, clave);
+  const id = await insertDocumento(tx, {
+    ...entrada,
+    id_tipo_documental: documento.tipoDocumental.id,
+    mime: documento.mime,
+    clave_almacen: clave,
+    hash_entrada: hashEntrada(entrada),
+    subido_por: caller.id_usuario,
+    estado_elaboracion: documento.estado_elaboracion,
+    origen: documento.origen,
+  });
+  await insertEvento(tx, {
+    id_expediente: idExpediente,
+    id_usuario: caller.id_usuario,
+    evento: 'documento_subido',
+    descripcion: `Incorporó el documento nº ${entrada.orden} «${entrada.nombre}» del expediente ENI importado.`,
+  });
+  return id;
 }
 
 export function rechazado(nombre: string, rechazo: RechazoArchivo): ResultadoSubida {

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../shared/caller/caller';
 import { requirePermiso } from '../../shared/caller/permisos';
@@ -6,11 +7,16 @@ import { LIMITE_TRANSFERENCIA_MS } from '../../plugins/time-limits';
 import { contentDisposition } from '../documentos/documentos.public';
 import { expedienteNoExiste, findExpediente } from '../expedientes/expedientes.public';
 import { findArchivosFirma } from './eni.repository';
-import { firmaNoExiste, MENSAJES_ENI } from './eni.mensajes';
-import { archivoFirmaSchema, exportarEniSchema, firmasSchema, remisionSchema } from './eni.schemas';
+import { firmaNoExiste, MENSAJES_ENI, MENSAJES_IMPORTACION } from './eni.mensajes';
+import { archivoFirmaSchema, exportarEniSchema, firmasSchema, importarEniSchema, remisionSchema } from './eni.schemas';
 import { exportarEni } from './exportacion.service';
 import { listarFirmas } from './firmas.service';
 import { cerrarRemision } from './remision.service';
+import { recibirImportacion } from './importacion.multipart';
+import { importarEni } from './importacion.service';
+import { discardTempFile } from '../../storage/temp-files';
+import { MENSAJES_EXPEDIENTE } from '../expedientes/expedientes.public';
+import { ApiHttpError } from '../../shared/errors';
 
 /**
  * Authenticated. Signatures are read with sight of the expediente; remisión is a change of estado; the
@@ -19,6 +25,8 @@ import { cerrarRemision } from './remision.service';
 const eniRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const idExpediente = (raw: string) => idDeRuta(raw, expedienteNoExiste);
   const ver = requirePermiso('expedientes.ver');
+  // For the ENI import's form; read part by part by `recibirImportacion`.
+  await app.register(multipart);
 
   app.get('/expedientes/:id/firmas', { schema: firmasSchema, preValidation: ver }, async (request) => ({
     success: true as const,
@@ -65,6 +73,40 @@ const eniRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-disposition', contentDisposition('attachment', exportacion.nombre))
         .header('cache-control', 'no-store')
         .send(exportacion.zip);
+    },
+  );
+
+  app.post(
+    '/expedientes/importar-eni',
+    {
+      schema: importarEniSchema,
+      preValidation: requirePermiso('expedientes.crear'),
+      config: { transferencia: 'subida', limite: { clase: 'subida' } },
+      handlerTimeout: LIMITE_TRANSFERENCIA_MS,
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const { destino, zip } = await recibirImportacion(request);
+      try {
+        // Before the ZIP is read: a unidad the caller may not create in is refused at once (and again in the transaction).
+        if (!caller.alcance.todos && !caller.alcance.unidades.includes(destino.id_unidad)) {
+          throw new ApiHttpError(403, MENSAJES_EXPEDIENTE.unidadNoPropia, 'UNIDAD_NO_PROPIA');
+        }
+        const resultado = await importarEni(
+          { db: app.db, storage: app.storage, log: request.log },
+          caller,
+          destino,
+          zip,
+        );
+        app.extraccionTexto.despertar();
+        return reply.code(201).send({
+          success: true as const,
+          msg: MENSAJES_IMPORTACION.importado(resultado.expediente.numero, resultado.documentos),
+          data: resultado,
+        });
+      } finally {
+        await discardTempFile(zip);
+      }
     },
   );
 

@@ -1,4 +1,9 @@
-import { CerrarRemisionSchema, FirmasExpedienteSchema } from '@ecodigital/contracts/eni';
+import {
+  CAMPOS_IMPORTACION_ENI,
+  CerrarRemisionSchema,
+  FirmasExpedienteSchema,
+  ResultadoImportacionEniSchema,
+} from '@ecodigital/contracts/eni';
 import { ReadEnvelope, WriteEnvelope } from '@ecodigital/contracts/envelope';
 import { ExpedienteSchema } from '@ecodigital/contracts/expedientes';
 import { Type } from 'typebox';
@@ -58,4 +63,25 @@ export const exportarEniSchema = {
   params: IdParamsSchema('id_expediente'),
   produces: ['application/zip'],
   response: { 200: archivo('application/zip', 'Expediente ENI'), 403: ApiError, 404: ApiError, 409: ApiError },
+};
+
+export const importarEniSchema = {
+  tags,
+  summary: 'Incorpora como expediente nuevo un expediente ENI (ZIP) de otra administración',
+  description:
+    `Multipart: \`${CAMPOS_IMPORTACION_ENI.archivo}\` (el ZIP), \`${CAMPOS_IMPORTACION_ENI.unidad}\` y ` +
+    `\`${CAMPOS_IMPORTACION_ENI.tipo}\` (unidad y tipo del expediente nuevo; hace falta poder crear expedientes en ` +
+    `esa unidad) y, opcional, \`${CAMPOS_IMPORTACION_ENI.asunto}\`. Antes de escribir nada se comprueban la firma ` +
+    'XAdES del índice (matemáticamente; la cadena del certificado no se valida), la huella de cada documento y las ' +
+    'entradas del ZIP; un rechazo (400, o 413 por tamaño) dice qué documento o firma falló y no deja nada escrito. ' +
+    'El XML original del expediente queda como último documento.',
+  consumes: ['multipart/form-data'],
+  response: {
+    201: WriteEnvelope(ResultadoImportacionEniSchema),
+    400: ApiError,
+    403: ApiError,
+    409: ApiError,
+    413: ApiError,
+    415: ApiError,
+  },
 };

@@ -15,3 +15,5 @@ export { leerSobreExpediente, type GestionPor } from './base-de-gestion';
 export { findEventosConContexto, insertEvento, registrarLectura, type EventoConContexto } from './historial.repository';
 export { expedienteNoExiste, gestionPorAcceso, MENSAJES_EXPEDIENTE } from './expedientes.mensajes';
 export { admiteCambios, asegurarAdmiteCambios } from './life-cycle';
+/** Opens an expediente inside a transaction of another module (the ENI import). */
+export { abrirExpediente } from './expedientes.service';

@@ -132,6 +132,23 @@ export async function exportarCsv(
 }
 
 export async function crear(db: Database, caller: Caller, body: CrearExpediente): Promise<Expediente> {
+  return db.transaction(async (tx) => {
+    const { id } = await abrirExpediente(tx, caller, body);
+    return findExpedienteCambiado(tx, caller, id);
+  });
+}
+
+/**
+ * Opens an expediente inside the caller's transaction, with the checks of `crear` (catalogues, a
+ * unidad the caller may create in, the responsable) and its `creacion` event; `descripcion` tells
+ * that event when the expediente comes from elsewhere (an ENI import). Answers its id and número.
+ */
+export async function abrirExpediente(
+  tx: Queryable,
+  caller: Caller,
+  body: CrearExpediente,
+  descripcion: (numero: string) => string = (numero) => `Creó el expediente ${numero}.`,
+): Promise<{ id: number; numero: string }> {
   const datos: DatosExpediente = {
     asunto: body.asunto,
     descripcion: textoOpcional(body.descripcion),
@@ -142,26 +159,24 @@ export async function crear(db: Database, caller: Caller, body: CrearExpediente)
     id_responsable: body.id_responsable ?? null,
   };
   asegurarDocumentoNuevo(datos.interesado_documento, null);
-  return db.transaction(async (tx) => {
-    await comprobarCatalogos(tx, datos);
-    await asegurarUnidadDeCreacion(tx, caller, datos.id_unidad);
-    if (body.id_responsable === undefined) {
-      // Whoever opens an expediente answers for it until someone else is named, if they belong to its unidad.
-      if (await perteneceAUnidad(tx, caller.id_usuario, datos.id_unidad)) datos.id_responsable = caller.id_usuario;
-    } else {
-      await asegurarResponsableDeLaUnidad(tx, datos.id_responsable, datos.id_unidad);
-    }
-    const numero = await takeNumero(tx);
-    const id = await insertExpediente(tx, numero, datos, caller.id_usuario);
-    await aplicarPlazoAlExpediente(tx, id);
-    await insertEvento(tx, {
-      id_expediente: id,
-      id_usuario: caller.id_usuario,
-      evento: 'creacion',
-      descripcion: `Creó el expediente ${numero}.`,
-    });
-    return findExpedienteCambiado(tx, caller, id);
+  await comprobarCatalogos(tx, datos);
+  await asegurarUnidadDeCreacion(tx, caller, datos.id_unidad);
+  if (body.id_responsable === undefined) {
+    // Whoever opens an expediente answers for it until someone else is named, if they belong to its unidad.
+    if (await perteneceAUnidad(tx, caller.id_usuario, datos.id_unidad)) datos.id_responsable = caller.id_usuario;
+  } else {
+    await asegurarResponsableDeLaUnidad(tx, datos.id_responsable, datos.id_unidad);
+  }
+  const numero = await takeNumero(tx);
+  const id = await insertExpediente(tx, numero, datos, caller.id_usuario);
+  await aplicarPlazoAlExpediente(tx, id);
+  await insertEvento(tx, {
+    id_expediente: id,
+    id_usuario: caller.id_usuario,
+    evento: 'creacion',
+    descripcion: descripcion(numero),
   });
+  return { id, numero };
 }
 
 /**
