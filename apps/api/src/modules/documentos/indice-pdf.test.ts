@@ -5,7 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { IndiceElectronico } from '@ecodigital/contracts/documentos';
 import { describe, expect, it } from 'vitest';
-import { fecha, fechaHora, indicePdf, notaAnulacion } from './indice-pdf';
+import fontkit from '@pdf-lib/fontkit';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { PDFDocument, type PDFFont } from 'pdf-lib';
+import { fecha, fechaHora, glifosPorPalabras, indicePdf, notaAnulacion } from './indice-pdf';
 
 describe('dates of the índice PDF', () => {
   it('are dd/mm/aaaa in Europe/Madrid, so a late UTC evening is already the next day', () => {
@@ -70,5 +74,43 @@ describe('text of the índice PDF', () => {
     const texto = await textoDe(pdf);
     for (const nombre of [...nombres, 'Solicitud de Ștefan Łukasz']) expect(texto).toContain(nombre);
     expect(texto).not.toContain('?');
+  });
+});
+
+describe('glifosPorPalabras (each word shaped once per PDF)', () => {
+  const require = createRequire(import.meta.url);
+  const CARAS = [
+    'DejaVuSansCondensed.ttf',
+    'DejaVuSansCondensed-Bold.ttf',
+    'DejaVuSansCondensed-Oblique.ttf',
+    'DejaVuSansMono.ttf',
+  ];
+  const TEXTOS = [
+    'Informe final de la oficina: fi ffi ffl fl -> <= != ... «Núñez Peña» ½ Œuvre æther',
+    'Ștefan Țurcanu, Łukasz Żółć, Čapek Řehoř, Erdős Pál: Resolución nº 1234 del Servicio de Urbanismo',
+    '29/11/2026 03:12   12.345,6 KB  0,5 MB  -17  1/2 3:45 2026-11-29',
+    '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 ABCDEF0123456789',
+    "l'affiche officielle  difficile   (texto con\tespacios\ny saltos)",
+  ];
+  const ids = (font: PDFFont, texto: string) =>
+    (font as unknown as { embedder: { font: { layout(t: string): { glyphs: { id: number }[] } } } }).embedder.font
+      .layout(texto)
+      .glyphs.map((glifo) => glifo.id);
+
+  it('gives the same glyphs as shaping the whole text, on the four faces of the índice', async () => {
+    for (const cara of CARAS) {
+      const pdf = await PDFDocument.create();
+      pdf.registerFontkit(fontkit);
+      const font = await pdf.embedFont(await readFile(require.resolve(`dejavu-fonts-ttf/ttf/${cara}`)), {
+        subset: true,
+      });
+      const enteros = TEXTOS.map((texto) => ids(font, texto));
+      glifosPorPalabras(font);
+      // Twice: the second time from the cache.
+      for (let vuelta = 0; vuelta < 2; vuelta++) {
+        TEXTOS.forEach((texto, i) => expect(ids(font, texto), `${cara}: ${texto}`).toEqual(enteros[i]));
+      }
+      expect(font.widthOfTextAtSize(TEXTOS[0]!, 8)).toBeGreaterThan(0);
+    }
   });
 });

@@ -2,7 +2,22 @@ import type { IndiceElectronico } from '@ecodigital/contracts/documentos';
 import fontkit from '@pdf-lib/fontkit';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  beginText,
+  endText,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  type Color,
+  type PDFFont,
+  type PDFOperator,
+  type PDFPage,
+} from 'pdf-lib';
 import { tamanoLegible } from './documentos.mensajes';
 
 /**
@@ -65,19 +80,20 @@ export function fecha(iso: string): string {
   return fechaHora(iso).slice(0, 10);
 }
 
+/** Built once: building an Intl formatter costs far more than formatting (one per row of 10.000). */
+const FORMATO_FECHA_HORA = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 export function fechaHora(iso: string): string {
   const partes = Object.fromEntries(
-    new Intl.DateTimeFormat('es-ES', {
-      timeZone: 'Europe/Madrid',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((parte) => [parte.type, parte.value]),
+    FORMATO_FECHA_HORA.formatToParts(new Date(iso)).map((parte) => [parte.type, parte.value]),
   );
   return `${partes.day}/${partes.month}/${partes.year} ${partes.hour}:${partes.minute}`;
 }
@@ -90,7 +106,7 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
   pdf.setCreationDate(new Date(indice.generado_en));
   pdf.registerFontkit(fontkit);
   const caras = await leerFuentes();
-  const incrustar = (bytes: Uint8Array) => pdf.embedFont(bytes, { subset: true });
+  const incrustar = async (bytes: Uint8Array) => glifosPorPalabras(await pdf.embedFont(bytes, { subset: true }));
   const normal = await incrustar(caras.normal);
   const negrita = await incrustar(caras.negrita);
   const cursiva = await incrustar(caras.cursiva);
@@ -99,13 +115,17 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
 
   const [ancho, alto] = A4_APAISADO;
   let pagina!: PDFPage;
+  let textos!: TextosDePagina;
+  const textosDePaginas: TextosDePagina[] = [];
   let y = 0;
 
   const nuevaPagina = () => {
     pagina = pdf.addPage(A4_APAISADO);
+    textos = new TextosDePagina(pagina);
+    textosDePaginas.push(textos);
     y = alto - MARGEN;
     if (pdf.getPageCount() === 1) {
-      pagina.drawText(texto(`Índice electrónico del expediente ${indice.expediente.numero}`), {
+      textos.escribir(texto(`Índice electrónico del expediente ${indice.expediente.numero}`), {
         x: MARGEN,
         y: y - 14,
         size: 15,
@@ -113,10 +133,10 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
       });
       y -= 32;
       for (const linea of partirLineas(texto(`Asunto: ${indice.expediente.asunto}`), normal, 10, ancho - 2 * MARGEN)) {
-        pagina.drawText(linea, { x: MARGEN, y, size: 10, font: normal });
+        textos.escribir(linea, { x: MARGEN, y, size: 10, font: normal });
         y -= 13;
       }
-      pagina.drawText(
+      textos.escribir(
         `Fecha de generación: ${fechaHora(indice.generado_en)}   ·   Función resumen: ${indice.funcion_resumen}   ·   ${recuento(indice)}`,
         { x: MARGEN, y, size: 9, font: normal, color: GRIS },
       );
@@ -124,7 +144,7 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
     }
     let x = MARGEN;
     for (const columna of COLUMNAS) {
-      pagina.drawText(columna.titulo, { x, y, size: TAMANO_TEXTO, font: negrita });
+      textos.escribir(columna.titulo, { x, y, size: TAMANO_TEXTO, font: negrita });
       x += columna.ancho;
     }
     y -= 4;
@@ -134,7 +154,7 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
 
   nuevaPagina();
   if (indice.entradas.length === 0) {
-    pagina.drawText('El expediente no tiene documentos.', { x: MARGEN, y, size: TAMANO_TEXTO, font: normal });
+    textos.escribir('El expediente no tiene documentos.', { x: MARGEN, y, size: TAMANO_TEXTO, font: normal });
     y -= INTERLINEA;
   }
 
@@ -158,13 +178,13 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
     ];
     let x = MARGEN;
     celdas.forEach((celda, indiceColumna) => {
-      if (celda !== null) pagina.drawText(celda, { x, y, size: TAMANO_TEXTO, font: normal, color });
+      if (celda !== null) textos.escribir(celda, { x, y, size: TAMANO_TEXTO, font: normal, color });
       x += COLUMNAS[indiceColumna]!.ancho;
     });
-    pagina.drawText(entrada.huella, { x, y: y + 0.5, size: TAMANO_HUELLA, font: mono, color });
+    textos.escribir(entrada.huella, { x, y: y + 0.5, size: TAMANO_HUELLA, font: mono, color });
     lineasNombre.forEach((linea, i) => {
       const lineaY = y - i * INTERLINEA;
-      pagina.drawText(linea, { x: MARGEN + COLUMNAS[0]!.ancho, y: lineaY, size: TAMANO_TEXTO, font: normal, color });
+      textos.escribir(linea, { x: MARGEN + COLUMNAS[0]!.ancho, y: lineaY, size: TAMANO_TEXTO, font: normal, color });
       if (entrada.anulado) {
         const largo = normal.widthOfTextAtSize(linea, TAMANO_TEXTO);
         const medio = lineaY + TAMANO_TEXTO * 0.3;
@@ -178,7 +198,7 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
     });
     lineasAnulacion.forEach((linea, i) => {
       const lineaY = y - (lineasNombre.length + i) * INTERLINEA;
-      pagina.drawText(linea, {
+      textos.escribir(linea, {
         x: MARGEN + COLUMNAS[0]!.ancho,
         y: lineaY,
         size: TAMANO_TEXTO,
@@ -197,14 +217,15 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
 
   if (y - 40 < MARGEN) nuevaPagina();
   y -= 12;
-  pagina.drawText('Huella del índice (SHA-256 de la última entrada de la cadena):', {
+  textos.escribir('Huella del índice (SHA-256 de la última entrada de la cadena):', {
     x: MARGEN,
     y,
     size: 9,
     font: negrita,
   });
   y -= 12;
-  pagina.drawText(indice.huella_indice ?? '— (sin documentos)', { x: MARGEN, y, size: 8, font: mono });
+  textos.escribir(indice.huella_indice ?? '— (sin documentos)', { x: MARGEN, y, size: 8, font: mono });
+  for (const dePagina of textosDePaginas) dePagina.volcar();
 
   const paginas = pdf.getPages();
   paginas.forEach((p, i) => {
@@ -217,6 +238,91 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
     });
   });
   return pdf.save();
+}
+
+interface Texto {
+  x: number;
+  y: number;
+  size: number;
+  font: PDFFont;
+  color?: Color;
+}
+
+const NEGRO = rgb(0, 0, 0);
+
+/**
+ * The texts of one page (one line each), written when the page is complete in a single text object,
+ * font by font. `drawText` costs too much for the índice of an expediente of 10.000 documents: pdf-lib
+ * adds a new entry to the page's font dictionary (searching it for a free name) every time it is given a
+ * font — with a row's cells in turn (normal, mono, normal…) each page's dictionary grew with every text,
+ * quadratic — and wraps each text in eight operators. Here: one font entry per face and page, and per
+ * text its colour, position and glyphs.
+ */
+class TextosDePagina {
+  private readonly porFuente = new Map<PDFFont, [string, Texto][]>();
+
+  constructor(private readonly pagina: PDFPage) {}
+
+  escribir(texto: string, opciones: Texto): void {
+    let lista = this.porFuente.get(opciones.font);
+    if (!lista) this.porFuente.set(opciones.font, (lista = []));
+    lista.push([texto.replace(/\s/g, ' '), opciones]);
+  }
+
+  volcar(): void {
+    const operadores: PDFOperator[] = [pushGraphicsState(), beginText()];
+    for (const [font, lista] of this.porFuente) {
+      const clave = this.pagina.node.newFontDictionary(font.name, font.ref);
+      let tamano: number | undefined;
+      for (const [texto, { x, y, size, color }] of lista) {
+        if (size !== tamano) operadores.push(setFontAndSize(clave, (tamano = size)));
+        operadores.push(
+          setFillingColor(color ?? NEGRO),
+          setTextMatrix(1, 0, 0, 1, x, y),
+          showText(font.encodeText(texto)),
+        );
+      }
+    }
+    operadores.push(endText(), popGraphicsState());
+    this.pagina.pushOperators(...operadores);
+    this.porFuente.clear();
+  }
+}
+
+type Glifo = { id: number };
+const CIFRAS = /^[0-9A-Fa-f.,:/-]+$/;
+interface FuenteFontkit {
+  layout(texto: string, rasgos?: unknown): { glyphs: Glifo[] };
+}
+
+/**
+ * pdf-lib shapes (fontkit's `layout`: GSUB and GPOS over the whole string) every text it draws or
+ * measures, which costs as much for the ten-thousandth «Resolución» as for the first. It reads only the
+ * glyphs of the result (never their positions: it applies no kerning), and the substitutions of the
+ * DejaVu faces (ligatures) never reach across a space; so the glyphs of a text are those of its words and
+ * spaces, each shaped once per PDF (indice-pdf.test.ts compares both on the four faces).
+ */
+export function glifosPorPalabras(font: PDFFont): PDFFont {
+  const kit = (font as unknown as { embedder: { font: FuenteFontkit } }).embedder.font;
+  const original = kit.layout.bind(kit);
+  const palabras = new Map<string, Glifo[]>();
+  const forma = (texto: string, rasgos: unknown): Glifo[] => {
+    let glifos = palabras.get(texto);
+    if (!glifos) palabras.set(texto, (glifos = original(texto, rasgos).glyphs));
+    return glifos;
+  };
+  kit.layout = (texto, rasgos) => {
+    const glyphs: Glifo[] = [];
+    for (const palabra of texto.split(/(\s)/)) {
+      if (!palabra) continue;
+      // Numbers, dates, hours and huellas (each one different: orden, SHA-256) go character by
+      // character: no substitution of these faces touches digits, hex letters or their separators.
+      const trozos = CIFRAS.test(palabra) ? Array.from(palabra) : [palabra];
+      for (const trozo of trozos) for (const glifo of forma(trozo, rasgos)) glyphs.push(glifo);
+    }
+    return { glyphs };
+  };
+  return font;
 }
 
 function recuento(indice: IndiceElectronico): string {
