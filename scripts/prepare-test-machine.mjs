@@ -26,7 +26,9 @@ const NECESIDADES = [
     paquete: 'tesseract-ocr-spa',
     para: 'el OCR en español',
   },
+  { hay: () => enRuta('tesseract'), paquete: 'tesseract-ocr', para: 'el OCR con el programa tesseract' },
   { hay: () => enRuta('pg_dump'), paquete: 'postgresql-client', para: 'npm run backup de una base PostgreSQL' },
+  { hay: () => enRuta('zip'), paquete: 'zip', para: 'la base de la exportación ENI en npm run bench (zip -0)' },
 ];
 
 function enRuta(orden) {

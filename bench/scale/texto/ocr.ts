@@ -117,8 +117,9 @@ async function conTesseractSolo(config: ExtraccionConfig, pdf: string, dir: stri
   const imagenes = (await readdir(dir)).filter((nombre) => nombre.startsWith('pagina')).sort();
   const inicio = performance.now();
   for (const imagen of imagenes) {
-    // The LSTM engine only, as the extractor's worker; one thread, so the program stays on one core.
-    await ejecutar('tesseract', [path.join(dir, imagen), '-', '-l', 'spa', '--oem', '1'], {
+    // The LSTM engine and the page as one block, as the extractor reads it; one thread, so the
+    // program stays on one core.
+    await ejecutar('tesseract', [path.join(dir, imagen), '-', '-l', 'spa', '--oem', '1', '--psm', '6'], {
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
     }).catch(falta('tesseract', 'tesseract-ocr y tesseract-ocr-spa'));
   }

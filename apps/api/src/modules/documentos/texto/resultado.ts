@@ -29,7 +29,7 @@ export interface OpcionesExtraccion {
   tessdataDir: string;
   /** A page is drawn for OCR at 200 ppp, or less so that it stays within this many megapixels. */
   megapixelesMax: number;
-  /** What each tool it runs (pdftoppm) may use, enforced by the kernel. */
+  /** What each tool it runs (pdftoppm, tesseract) may use, enforced by the kernel. */
   herramientas: LimitesHerramienta;
 }
 

@@ -40,7 +40,7 @@ export async function extraerImagen(ruta: string, opciones: OpcionesExtraccion):
       .catch((error: unknown) => {
         throw imagenDanada(error);
       });
-    textos.push(await reconocerTexto(png, opciones.tessdataDir));
+    textos.push(await reconocerTexto(png, opciones.tessdataDir, opciones.herramientas));
   }
   return { texto: textos.join('\n\n'), paginas, paginasOcr: paginas, miniatura };
 }
