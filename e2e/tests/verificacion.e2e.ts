@@ -117,5 +117,7 @@ describe('verificación por CSV', () => {
     await publica.goto(`${inject('webUrl')}/verificacion/${csv}`);
     await publica.getByTestId('verificacion-resultado').waitFor();
     await context.close();
-  });
+    // Two browser contexts, an expediente signed on closing (XAdES, PAdES and the índice PDF) and an
+    // axe pass: 40 s on a quiet machine, past 120 s on a loaded one.
+  }, 240_000);
 });
