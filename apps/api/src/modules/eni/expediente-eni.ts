@@ -96,12 +96,19 @@ export async function* documentoXml(
   let resto: Buffer = Buffer.alloc(0);
   for await (const trozo of contenido as AsyncIterable<Buffer>) {
     huella.update(trozo);
-    const junto = resto.length ? Buffer.concat([resto, trozo]) : trozo;
-    const entero = junto.length - (junto.length % 3);
-    resto = Buffer.from(junto.subarray(entero));
-    if (entero) yield Buffer.from(junto.subarray(0, entero).toString('base64'));
+    // Only the one or two bytes left over are copied, never the whole chunk.
+    let desde = 0;
+    if (resto.length) {
+      desde = Math.min(3 - resto.length, trozo.length);
+      resto = Buffer.concat([resto, trozo.subarray(0, desde)]);
+      if (resto.length < 3) continue;
+      yield Buffer.from(resto.toString('base64'), 'latin1');
+    }
+    const entero = desde + Math.floor((trozo.length - desde) / 3) * 3;
+    resto = Buffer.from(trozo.subarray(entero));
+    if (entero > desde) yield Buffer.from(trozo.subarray(desde, entero).toString('base64'), 'latin1');
   }
-  if (resto.length) yield Buffer.from(resto.toString('base64'));
+  if (resto.length) yield Buffer.from(resto.toString('base64'), 'latin1');
   if (huella.digest('hex') !== documento.huella) {
     throw new ArchivoAlteradoError(`El archivo del documento ${documento.id_documento} no coincide con su huella`);
   }

@@ -133,6 +133,24 @@ describe('the ENI export (real PostgreSQL, real dev IdP, xmllint, xmlsec1)', () 
     expect(texto(png, 'TipoDocumental')).toEqual(['TD13']);
   });
 
+  it('stores the documents without compression (deflating their base64 only cost time) and deflates expediente.xml', async () => {
+    const respuesta = await exportar('gestor');
+    expect(respuesta.statusCode).toBe(200);
+    const metodos = await new Promise<Map<string, number>>((resolve, reject) => {
+      yauzl.fromBuffer(respuesta.rawPayload, { lazyEntries: false }, (error, zip) => {
+        if (error) return reject(error);
+        const vistos = new Map<string, number>();
+        zip.on('entry', (entrada: yauzl.Entry) => vistos.set(entrada.fileName, entrada.compressionMethod));
+        zip.on('error', reject);
+        zip.on('end', () => resolve(vistos));
+      });
+    });
+    expect(metodos.get('expediente.xml')).toBe(8);
+    const documentos = [...metodos].filter(([nombre]) => nombre.startsWith('documentos/'));
+    expect(documentos).toHaveLength(2);
+    for (const [nombre, metodo] of documentos) expect(metodo, nombre).toBe(0);
+  });
+
   it('records the export in the historial', async () => {
     const historial = (await personas.as.gestor.get(`/api/expedientes/${idExpediente}/historial`)).json();
     const eventos = historial.data.items.filter((evento: { evento: string }) => evento.evento === 'exportacion_eni');

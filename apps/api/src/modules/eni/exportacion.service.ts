@@ -84,7 +84,10 @@ export async function exportarEni(
   zip.addBuffer(Buffer.from(expediente), 'expediente.xml', opciones);
   zip.addBuffer(Buffer.from(firmado.pdf), 'indice.pdf', { ...opciones, compress: false });
   for (const documento of documentos) {
-    zip.addReadStreamLazy(entradaDocumento(datos, documento), opciones, (listo) => {
+    // Stored, not deflated: the content is base64 (of PDFs and images, compressed already), which
+    // deflate only brings back to about the size of the file at 20-30 MiB/s of one core; stored, the
+    // export goes at the pace of reading the files (decision 0405, `npm run bench`).
+    zip.addReadStreamLazy(entradaDocumento(datos, documento), { ...opciones, compress: false }, (listo) => {
       storage.read(documento.clave_almacen).then(
         (contenido) => {
           enCurso = Readable.from(documentoXml(datos, documento, contenido), { objectMode: false });
