@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useCreateExpediente } from '../api/create-expediente';
 import { useExportExpedientesCsv } from '../api/export-expedientes-csv';
 import { useExpedientes } from '../api/get-expedientes';
 import { ExpedienteFormModal } from '../components/ExpedienteFormModal';
+import { ImportarEniModal } from '../components/ImportarEniModal';
 import { ExpedientesFilterBar } from '../components/ExpedientesFilterBar';
 import { ExpedientesTable } from '../components/ExpedientesTable';
 import { toCrearExpediente, type ExpedienteFormValues } from '../form-values';
@@ -36,6 +37,7 @@ export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListView
   const create = useCreateExpediente();
   const exportCsv = useExportExpedientesCsv();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const q = state.q?.trim() ?? '';
   const columnas = useColumnas();
 
@@ -74,6 +76,11 @@ export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListView
               Exportar CSV
             </Button>
             {access.crear && (
+              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+                Incorporar expediente ENI
+              </Button>
+            )}
+            {access.crear && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
                 Nuevo expediente
               </Button>
@@ -104,6 +111,16 @@ export function ExpedientesListView({ busquedaEnContenido }: ExpedientesListView
           mode={CREAR}
           onSubmit={saveNew}
           onClose={() => setCreating(false)}
+        />
+      )}
+      {access.crear && (
+        <ImportarEniModal
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImportado={(id) => {
+            setImporting(false);
+            openExpediente(id);
+          }}
         />
       )}
     </>
