@@ -13,7 +13,7 @@ import { samplePdf, samplePng } from '../documentos/inspection/testing/sample-fi
 import { formulario } from '../documentos/testing/multipart';
 import { crearExpediente, subirArchivo } from '../documentos/texto/testing/subir';
 import { herramienta, XSD, xmlsecVerify } from './testing/tools';
-import { entradaPeligrosa } from './importacion-lectura';
+import { entradaPeligrosa, MAX_ENTRADAS_ENI } from './importacion-lectura';
 
 type Entradas = [string, Buffer][];
 
@@ -353,6 +353,18 @@ describe('the ENI import (real PostgreSQL, real dev IdP, xmllint, xmlsec1)', () 
     expect(bomba.length).toBeLessThan(2 * 1024 * 1024);
     const msg = await rechazada(bomba, 413, /ocupa demasiado al descomprimirla/);
     expect(msg).toContain('«documentos/bomba.xml»');
+  });
+
+  it('refuses a ZIP with more entries than an expediente may have (413), and an XML with a DOCTYPE', async () => {
+    const muchas: Entradas = Array.from({ length: MAX_ENTRADAS_ENI + 1 }, (_, i) => [`e/${i}.txt`, Buffer.from('x')]);
+    await rechazada(await escribirZip([...original, ...muchas]), 413, /entradas; un expediente ENI se admite con/);
+    const xml = xmlDe(original, 'expediente.xml');
+    const conDoctype = xml.replace('?>', '?><!DOCTYPE expediente [<!ENTITY e "x">]>');
+    await rechazada(
+      await escribirZip(cambiar(original, 'expediente.xml', Buffer.from(conDoctype))),
+      400,
+      /declara un DOCTYPE/,
+    );
   });
 
   it('leaves no stored file when the transaction fails after documents were stored', async () => {
