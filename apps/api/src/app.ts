@@ -42,6 +42,7 @@ import documentosRoutes from './modules/documentos/documentos.routes';
 import accesosRoutes from './modules/accesos/accesos.routes';
 import interesadosRoutes from './modules/interesados/interesados.routes';
 import eniRoutes from './modules/eni/eni.routes';
+import copiasRoutes from './modules/copias/copias.routes';
 import selloPlugin from './modules/eni/sello.plugin';
 import administracionRoutes from './modules/administracion/administracion.routes';
 import extraccionTextoPlugin from './modules/documentos/texto/texto.plugin';
@@ -86,6 +87,7 @@ const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
   await app.register(accesosRoutes);
   await app.register(interesadosRoutes);
   await app.register(eniRoutes);
+  await app.register(copiasRoutes, { config: config.copias });
   await app.register(administracionRoutes, { porGrupos: config.oidc.groupsClaim !== undefined });
   await app.register(busquedaRoutes, { tessdataDir: config.extraccion.tessdataDir });
   await app.register(trabajosRoutes);

@@ -68,6 +68,15 @@ export interface AppConfig {
   integridad: IntegridadConfig;
   /** The institution's seal that signs the índices (issue 21). */
   sello: SelloConfig;
+  /** Foliated PDF of an expediente and copias auténticas (decisions 0402, 0403). */
+  copias: CopiasConfig;
+}
+
+export interface CopiasConfig {
+  /** The web's public address, printed on copias auténticas; undefined in production without URL_PUBLICA. */
+  urlPublica: string | undefined;
+  /** Total bytes of the documents above which the foliated PDF is refused (413). */
+  foliadoMaxBytes: number;
 }
 
 export interface IntegridadConfig {
@@ -208,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       password: leer(env, 'SELLO_P12_PASSWORD'),
       tsaUrl: leer(env, 'SELLO_TSA_URL'),
       dirDesarrollo: produccion ? undefined : path.join(dataDir, 'sello-desarrollo'),
+    },
+    copias: {
+      urlPublica: (leer(env, 'URL_PUBLICA') ?? (produccion ? undefined : 'http://localhost:3000'))?.replace(/\/+$/, ''),
+      foliadoMaxBytes: leer(env, 'FOLIADO_MAX_MB') * 1024 * 1024,
     },
     limites: {
       porMinuto: {

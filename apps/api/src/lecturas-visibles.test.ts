@@ -75,6 +75,7 @@ const SIN_LA_REGLA: Record<string, string> = {
   'modules/expedientes/expedientes.repository.ts#remisionCerrada': POR_ID_TRAS_LA_REGLA,
   'modules/verificacion/verificacion.repository.ts#findCertificado': VERIFICACION_PUBLICA,
   'modules/verificacion/verificacion.repository.ts#findCopia': VERIFICACION_PUBLICA,
+  'modules/copias/copias.repository.ts#findClavesDocumentos': POR_ID_TRAS_LA_REGLA,
   'copias/instantanea.ts#leerEnInstantanea': `${SIN_PERSONA}: la copia de seguridad`,
   'copias/restaurar.ts#restaurar': `${SIN_PERSONA}: la restauración`,
 };

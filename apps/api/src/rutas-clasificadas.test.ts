@@ -100,6 +100,7 @@ const RUTAS: Record<string, Clasificacion> = {
   'GET /api/expedientes/:id/firmas': { clase: 'expediente' },
   'GET /api/expedientes/:id/firmas/:id_firma/indice.:formato': { clase: 'expediente' },
   'GET /api/expedientes/:id/eni': { clase: 'expediente' },
+  'GET /api/expedientes/:id/foliado': { clase: 'expediente' },
   'POST /api/expedientes/:id/remision': { clase: 'expediente', cuerpo: ({ version }) => ({ version }) },
   'POST /api/expedientes/:id/plazo/suspension': {
     clase: 'expediente',
@@ -118,6 +119,7 @@ const RUTAS: Record<string, Clasificacion> = {
   'GET /api/documentos/:id/vista': { clase: 'documento' },
   'GET /api/documentos/:id/miniatura': { clase: 'documento' },
   'POST /api/documentos/:id/anular': { clase: 'documento', cuerpo: () => ({ motivo: 'Anulado por quien no debe' }) },
+  'POST /api/documentos/:id/copia-autentica': { clase: 'documento', cuerpo: () => ({}) },
 
   'GET /api/admin/auditoria': { clase: 'administracion' },
   'GET /api/admin/auditoria/exportar': { clase: 'administracion' },

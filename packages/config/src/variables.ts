@@ -365,6 +365,20 @@ export const VARIABLES = {
     descripcion:
       'URL de una autoridad de sellado de tiempo (RFC 3161): cada índice firmado lleva su sello de tiempo; sin ella, los detalles de la firma dicen que no lo tiene',
   },
+  URL_PUBLICA: {
+    procesos: ['API'],
+    ...url(),
+    porDefectoDoc: '`http://localhost:3000` fuera de producción',
+    descripcion:
+      'dirección pública de la web, tal como la escribe un ciudadano: cada copia auténtica imprime (y codifica en su QR) `<URL_PUBLICA>/verificacion/<CSV>`. Con `NODE_ENV=production` y sin ella no se hacen copias auténticas (409)',
+  },
+  FOLIADO_MAX_MB: {
+    procesos: ['API'],
+    ...entero(1, 4096),
+    porDefecto: '200',
+    descripcion:
+      'tamaño total (MB) de los documentos de un expediente por encima del cual no se compone su PDF foliado (413, con la exportación ENI como alternativa): el PDF se compone en memoria',
+  },
   IDP_PORT: {
     procesos: ['IdP'],
     ...entero(0, 65535),

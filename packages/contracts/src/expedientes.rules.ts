@@ -77,6 +77,8 @@ export const EVENTOS_HISTORIAL = [
   'indice_firmado',
   'remision_cerrada',
   'exportacion_eni',
+  'expediente_foliado',
+  'copia_autentica',
   'plazo_suspendido',
   'plazo_reanudado',
   'plazo_inicio',

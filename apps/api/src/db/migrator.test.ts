@@ -50,6 +50,7 @@ const ALL = [
   '033_buscar_en_documentos',
   '034_texto_en_trozos',
   '035_verificacion_csv',
+  '037_copia_autentica',
 ];
 
 describe('migrations on PostgreSQL', () => {

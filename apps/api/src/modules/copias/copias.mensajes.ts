@@ -1,0 +1,26 @@
+import { ApiHttpError } from '../../shared/errors';
+
+export const MENSAJES_COPIAS = {
+  documentoNoExiste: 'El documento no existe.',
+  formatoSinCopia:
+    'Solo se hacen copias auténticas de documentos PDF, JPEG o PNG: este documento está en otro formato. Descárguelo tal como se guardó.',
+  anulado: 'El documento está anulado: no se hace copia auténtica de un documento anulado.',
+  originalIlegible:
+    'No se pudo leer el documento para hacer su copia auténtica (está cifrado o dañado). Descárguelo tal como se guardó.',
+  archivoAusente: 'El archivo del documento no está en el almacenamiento: no se puede hacer su copia auténtica.',
+  sinSello: 'No hay sello de la institución configurado (SELLO_P12): no se pueden firmar copias auténticas.',
+  sinUrlPublica:
+    'Falta la dirección pública de la web (URL_PUBLICA): sin ella la copia no podría decir dónde se comprueba. Avise a quien administra el servicio.',
+  foliadoDemasiadoGrande: (mb: number, maxMb: number) =>
+    `El expediente tiene ${mb.toLocaleString('es-ES')} MB de documentos y el PDF foliado admite hasta ${maxMb.toLocaleString('es-ES')} MB. Descárguelo en formato ENI (ZIP), que no tiene ese límite.`,
+} as const;
+
+export const documentoNoExiste = () =>
+  new ApiHttpError(404, MENSAJES_COPIAS.documentoNoExiste, 'NOT_FOUND', 'documento');
+export const conflictoCopia = (mensaje: string, codigo: string) => new ApiHttpError(409, mensaje, codigo);
+export const foliadoDemasiadoGrande = (bytes: number, maxBytes: number) =>
+  new ApiHttpError(
+    413,
+    MENSAJES_COPIAS.foliadoDemasiadoGrande(Math.ceil(bytes / 1024 / 1024), Math.floor(maxBytes / 1024 / 1024)),
+    'FOLIADO_DEMASIADO_GRANDE',
+  );
