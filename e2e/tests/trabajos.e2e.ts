@@ -19,6 +19,7 @@ describe('background jobs', () => {
       .poll(() => page.getByTestId('cola-trabajos').allInnerTexts())
       .toEqual([
         expect.stringContaining('Avisos de plazos de resolución'),
+        expect.stringContaining('Borrado de las consultas de verificación antiguas'),
         expect.stringContaining('Extracción de texto'),
         expect.stringContaining('Reindexado del índice de búsqueda'),
         expect.stringContaining('Revisión de la integridad de los documentos'),

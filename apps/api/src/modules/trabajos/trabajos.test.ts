@@ -26,13 +26,14 @@ describe('administration of the background jobs', () => {
     const { colas, fallidos } = await estado();
     expect(colas.map((c: { titulo: string }) => c.titulo)).toEqual([
       'Avisos de plazos de resolución',
+      'Borrado de las consultas de verificación antiguas',
       'Extracción de texto',
       'Reindexado del índice de búsqueda',
       'Revisión de la integridad de los documentos',
       'Verificación de integridad',
     ]);
-    expect(colas[1]).toMatchObject({ nombre: 'texto', pausada: false, pausada_por: null, en_curso: 0, fallidos: 0 });
-    expect(colas[1].pendientes).toBeGreaterThanOrEqual(1);
+    expect(colas[2]).toMatchObject({ nombre: 'texto', pausada: false, pausada_por: null, en_curso: 0, fallidos: 0 });
+    expect(colas[2].pendientes).toBeGreaterThanOrEqual(1);
     expect(fallidos).toEqual([]);
     await stack.app().extraccionTexto.procesarPendientes();
   });
@@ -48,7 +49,7 @@ describe('administration of the background jobs', () => {
     expect(pausa.json().msg).toBe(
       'Cola «Extracción de texto» en pausa: sus trabajos esperan hasta que se reanude; los que estaban en curso terminan.',
     );
-    expect(pausa.json().data.colas[1]).toMatchObject({ pausada: true, pausada_por: 'María José García López' });
+    expect(pausa.json().data.colas[2]).toMatchObject({ pausada: true, pausada_por: 'María José García López' });
     expect(await app.extraccionTexto.procesarPendientes()).toBe(0);
     expect((await filaTexto(stack, id)).estado).toBe('pendiente');
     // Pausing again changes nothing and is not recorded twice.
@@ -56,7 +57,7 @@ describe('administration of the background jobs', () => {
 
     const reanudada = await admin.post('/api/admin/trabajos/colas/texto/reanudar');
     expect(reanudada.json().msg).toBe('Cola «Extracción de texto» reanudada.');
-    expect(reanudada.json().data.colas[1]).toMatchObject({ pausada: false, pausada_por: null, pausada_en: null });
+    expect(reanudada.json().data.colas[2]).toMatchObject({ pausada: false, pausada_por: null, pausada_en: null });
     expect(await app.extraccionTexto.procesarPendientes()).toBe(1);
     expect((await filaTexto(stack, id)).estado).toBe('indexado');
 
@@ -93,7 +94,7 @@ describe('administration of the background jobs', () => {
     ]);
 
     const { colas, fallidos } = await estado();
-    expect(colas[1].fallidos).toBe(1);
+    expect(colas[2].fallidos).toBe(1);
     expect(fallidos).toEqual([
       expect.objectContaining({
         cola: 'texto',
