@@ -55,7 +55,10 @@ async function apartarSinFila(
   candidatos: StoredObject[],
 ): Promise<string[]> {
   const conFila = await db.query<{ clave: string }>(
-    'SELECT clave_almacen::text AS clave FROM documento WHERE clave_almacen = ANY($1::uuid[])',
+    // A copia auténtica (decision 0403) keeps its signed PDF in the same storage: it has its row too.
+    `SELECT clave_almacen::text AS clave FROM documento WHERE clave_almacen = ANY($1::uuid[])
+     UNION ALL
+     SELECT clave_almacen::text FROM copia_autentica WHERE clave_almacen = ANY($1::uuid[])`,
     [candidatos.map((objeto) => objeto.key)],
   );
   const conocidas = new Set(conFila.map((fila) => fila.clave));

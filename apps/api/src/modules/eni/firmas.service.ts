@@ -5,7 +5,14 @@ import type { FirmaRota } from '../../shared/firma-indice';
 import type { Caller } from '../../shared/caller/caller';
 import { indiceDe, indicePdf } from '../documentos/documentos.public';
 import { expedienteNoExiste, findExpediente, insertEvento } from '../expedientes/expedientes.public';
-import { findDatosEni, findDocumentosEni, findFirmas, findTodasLasFirmas, insertFirma } from './eni.repository';
+import {
+  findDatosEni,
+  findDocumentosEni,
+  findFirmas,
+  findTodasLasFirmas,
+  findUltimaFirma,
+  insertFirma,
+} from './eni.repository';
 import { indiceContenidoXml } from './indice-contenido';
 import { firmarPdf, verificarPdf } from './pades';
 import type { Sello } from './sello';
@@ -103,4 +110,22 @@ export async function verificarFirmas(
     }
   }
   return { comprobadas: firmas.length, rotas };
+}
+
+/**
+ * The PDF of the latest signed índice while it still covers the documents as they are now (the same
+ * test the ENI export applies); `null` when the expediente was never signed or changed since.
+ */
+export async function indiceFirmadoVigente(
+  db: Queryable,
+  idExpediente: number,
+  huellaIndice: string | null,
+): Promise<Buffer | null> {
+  const [ultima, documentos] = await Promise.all([
+    findUltimaFirma(db, idExpediente),
+    findDocumentosEni(db, idExpediente),
+  ]);
+  return ultima && ultima.huella_indice === huellaIndice && ultima.documentos === documentos.length
+    ? Buffer.from(ultima.pdf)
+    : null;
 }

@@ -74,12 +74,17 @@ class SignerDelSello extends Signer {
   }
 }
 
-/** The índice PDF signed by the seal (PAdES baseline B): `pdfsig` verifies it. */
-export async function firmarPdf(pdf: Uint8Array, sello: Sello, firmadoEn: Date): Promise<Buffer> {
+/** A PDF signed by the seal (PAdES baseline B): `pdfsig` verifies it. `motivo` is the signature's /Reason. */
+export async function firmarPdf(
+  pdf: Uint8Array,
+  sello: Sello,
+  firmadoEn: Date,
+  motivo = 'Índice electrónico del expediente (art. 70 Ley 39/2015)',
+): Promise<Buffer> {
   const documento = await PDFDocument.load(pdf);
   pdflibAddPlaceholder({
     pdfDoc: documento,
-    reason: 'Índice electrónico del expediente (art. 70 Ley 39/2015)',
+    reason: motivo,
     contactInfo: '',
     name: sello.certificado.subjectName.getField('CN')[0] ?? sello.certificado.subject,
     location: 'España',

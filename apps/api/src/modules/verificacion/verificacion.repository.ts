@@ -1,9 +1,12 @@
 import type { Queryable } from '../../db/database';
 
+/** What a code certifies: a signed índice (`id_firma`) or a copia auténtica (`id_copia`). */
 export interface Certificado {
   codigo: string;
-  id_firma: number;
-  motivo: 'cierre' | 'remision';
+  id_firma: number | null;
+  id_copia: number | null;
+  /** Null for a copia auténtica. */
+  motivo: 'cierre' | 'remision' | null;
   firmado_en: Date;
   numero: string;
   unidad_nombre: string;
@@ -12,6 +15,9 @@ export interface Certificado {
   solo_desarrollo: boolean;
   tamano: number;
   sha256: string;
+  /** The document a copia auténtica reproduces; null for a signed índice. */
+  documento_nombre: string | null;
+  documento_orden: number | null;
 }
 
 /**
@@ -20,11 +26,18 @@ export interface Certificado {
  */
 export async function findCertificado(db: Queryable, huella: string): Promise<Certificado | undefined> {
   const [fila] = await db.query<Certificado>(
-    `SELECT c.codigo, f.id_firma, f.motivo, f.firmado_en, e.numero, u.nombre AS unidad_nombre, u.codigo_dir3,
-            f.certificado_sujeto, f.solo_desarrollo, octet_length(f.pdf) AS tamano, encode(sha256(f.pdf), 'hex') AS sha256
+    `SELECT c.codigo, c.id_firma, c.id_copia, f.motivo, coalesce(f.firmado_en, ca.creada_en) AS firmado_en, e.numero,
+            u.nombre AS unidad_nombre, u.codigo_dir3,
+            coalesce(f.certificado_sujeto, ca.certificado_sujeto) AS certificado_sujeto,
+            coalesce(f.solo_desarrollo, ca.solo_desarrollo) AS solo_desarrollo,
+            coalesce(octet_length(f.pdf)::float8, ca.tamano::float8) AS tamano,
+            coalesce(encode(sha256(f.pdf), 'hex'), ca.huella) AS sha256,
+            d.nombre AS documento_nombre, d.orden AS documento_orden
      FROM codigo_verificacion c
-     JOIN indice_firmado f ON f.id_firma = c.id_firma
-     JOIN expediente e ON e.id_expediente = f.id_expediente
+     LEFT JOIN indice_firmado f ON f.id_firma = c.id_firma
+     LEFT JOIN copia_autentica ca ON ca.id_copia = c.id_copia
+     LEFT JOIN documento d ON d.id_documento = ca.id_documento
+     JOIN expediente e ON e.id_expediente = coalesce(f.id_expediente, ca.id_expediente)
      JOIN unidad u ON u.id = e.id_unidad
      WHERE c.huella = $1`,
     [huella],
@@ -32,16 +45,28 @@ export async function findCertificado(db: Queryable, huella: string): Promise<Ce
   return fila;
 }
 
-/** The certified copy: the stored PDF of the signed índice, and what names it. */
-export async function findCopia(
-  db: Queryable,
-  huella: string,
-): Promise<{ id_firma: number; pdf: Buffer; numero: string; motivo: string; firmado_en: Date } | undefined> {
-  const [fila] = await db.query<{ id_firma: number; pdf: Buffer; numero: string; motivo: string; firmado_en: Date }>(
-    `SELECT f.id_firma, f.pdf, e.numero, f.motivo, f.firmado_en
+/** The certified copy: the stored PDF of the signed índice, or where the copia auténtica is stored; and what names it. */
+export interface CopiaCertificada {
+  id_firma: number | null;
+  id_copia: number | null;
+  /** The signed índice's PDF; null for a copia auténtica (its bytes are in the document storage). */
+  pdf: Buffer | null;
+  clave_almacen: string | null;
+  numero: string;
+  motivo: string | null;
+  firmado_en: Date;
+  documento_nombre: string | null;
+}
+
+export async function findCopia(db: Queryable, huella: string): Promise<CopiaCertificada | undefined> {
+  const [fila] = await db.query<CopiaCertificada>(
+    `SELECT c.id_firma, c.id_copia, f.pdf, ca.clave_almacen::text AS clave_almacen, e.numero, f.motivo,
+            coalesce(f.firmado_en, ca.creada_en) AS firmado_en, d.nombre AS documento_nombre
      FROM codigo_verificacion c
-     JOIN indice_firmado f ON f.id_firma = c.id_firma
-     JOIN expediente e ON e.id_expediente = f.id_expediente
+     LEFT JOIN indice_firmado f ON f.id_firma = c.id_firma
+     LEFT JOIN copia_autentica ca ON ca.id_copia = c.id_copia
+     LEFT JOIN documento d ON d.id_documento = ca.id_documento
+     JOIN expediente e ON e.id_expediente = coalesce(f.id_expediente, ca.id_expediente)
      WHERE c.huella = $1`,
     [huella],
   );
@@ -53,11 +78,26 @@ export type ResultadoConsulta = 'encontrado' | 'desconocido' | 'mal_formado';
 /** One row per look-up, found or not. */
 export async function registrarConsulta(
   db: Queryable,
-  consulta: { ip: string; huella: string; resultado: ResultadoConsulta; descarga: boolean; id_firma: number | null },
+  consulta: {
+    ip: string;
+    huella: string;
+    resultado: ResultadoConsulta;
+    descarga: boolean;
+    id_firma: number | null;
+    id_copia: number | null;
+  },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO consulta_verificacion (ip, huella_prefijo, resultado, descarga, id_firma) VALUES ($1, $2, $3, $4, $5)`,
-    [consulta.ip, consulta.huella.slice(0, 16), consulta.resultado, consulta.descarga, consulta.id_firma],
+    `INSERT INTO consulta_verificacion (ip, huella_prefijo, resultado, descarga, id_firma, id_copia)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      consulta.ip,
+      consulta.huella.slice(0, 16),
+      consulta.resultado,
+      consulta.descarga,
+      consulta.id_firma,
+      consulta.id_copia,
+    ],
   );
 }
 

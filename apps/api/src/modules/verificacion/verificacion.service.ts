@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { agruparCsv, normalizarCsv, type Verificacion } from '@ecodigital/contracts/verificacion';
+import { buffer } from 'node:stream/consumers';
 import type { Queryable } from '../../db/database';
+import type { DocumentStorage } from '../../storage/document-storage';
 import { csvMalFormado, csvNoExiste } from './verificacion.mensajes';
 import { findCertificado, findCopia, registrarConsulta } from './verificacion.repository';
 
@@ -11,8 +13,15 @@ const MOTIVOS = { cierre: 'al cerrarse el expediente', remision: 'al cerrarse su
 const fecha = (momento: Date) => momento.toISOString().slice(0, 10);
 
 /** The file name of the certified copy. */
-const nombreCopia = (numero: string, motivo: string, firmadoEn: Date) =>
-  `indice-firmado-${numero}-${motivo}-${fecha(firmadoEn)}.pdf`;
+const nombreCopia = (copia: {
+  numero: string;
+  motivo: string | null;
+  firmado_en: Date;
+  documento_nombre: string | null;
+}) =>
+  copia.documento_nombre !== null
+    ? `copia-autentica-${copia.numero}-${copia.documento_nombre.replace(/\.(pdf|jpe?g|png)$/i, '')}-${fecha(copia.firmado_en)}.pdf`
+    : `indice-firmado-${copia.numero}-${copia.motivo}-${fecha(copia.firmado_en)}.pdf`;
 
 /**
  * The code as typed, checked and hashed. A malformed one is refused (and recorded) before any look-up:
@@ -21,14 +30,21 @@ const nombreCopia = (numero: string, motivo: string, firmadoEn: Date) =>
 async function huellaDe(db: Queryable, ip: string, escrito: string, descarga: boolean): Promise<string> {
   const codigo = normalizarCsv(escrito);
   if (codigo === null) {
-    await registrarConsulta(db, { ip, huella: sha256(escrito), resultado: 'mal_formado', descarga, id_firma: null });
+    await registrarConsulta(db, {
+      ip,
+      huella: sha256(escrito),
+      resultado: 'mal_formado',
+      descarga,
+      id_firma: null,
+      id_copia: null,
+    });
     throw csvMalFormado();
   }
   return sha256(codigo);
 }
 
 /** Looks the code up by its SHA-256 and records the look-up, found or not; 404 when nobody was given it. */
-async function buscarRegistrando<T extends { id_firma: number }>(
+async function buscarRegistrando<T extends { id_firma: number | null; id_copia: number | null }>(
   db: Queryable,
   ip: string,
   escrito: string,
@@ -43,6 +59,7 @@ async function buscarRegistrando<T extends { id_firma: number }>(
     resultado: encontrado ? 'encontrado' : 'desconocido',
     descarga,
     id_firma: encontrado?.id_firma ?? null,
+    id_copia: encontrado?.id_copia ?? null,
   });
   if (!encontrado) throw csvNoExiste();
   return encontrado;
@@ -51,10 +68,13 @@ async function buscarRegistrando<T extends { id_firma: number }>(
 /** What the code certifies; every look-up is recorded, found or not. */
 export async function verificar(db: Queryable, ip: string, escrito: string): Promise<Verificacion> {
   const certificado = await buscarRegistrando(db, ip, escrito, false, findCertificado);
+  const copiaAutentica = certificado.id_copia !== null;
   return {
     csv: agruparCsv(certificado.codigo),
-    clase: 'indice_firmado',
-    descripcion: `Índice firmado del expediente ${certificado.numero}, ${MOTIVOS[certificado.motivo]}`,
+    clase: copiaAutentica ? 'copia_autentica' : 'indice_firmado',
+    descripcion: copiaAutentica
+      ? `Copia auténtica del documento nº ${certificado.documento_orden} «${certificado.documento_nombre}» del expediente ${certificado.numero}`
+      : `Índice firmado del expediente ${certificado.numero}, ${MOTIVOS[certificado.motivo!]}`,
     expediente: { numero: certificado.numero },
     motivo: certificado.motivo,
     firmado_en: certificado.firmado_en.toISOString(),
@@ -62,7 +82,7 @@ export async function verificar(db: Queryable, ip: string, escrito: string): Pro
     sello: certificado.certificado_sujeto,
     solo_desarrollo: certificado.solo_desarrollo,
     copia: {
-      nombre: nombreCopia(certificado.numero, certificado.motivo, certificado.firmado_en),
+      nombre: nombreCopia(certificado),
       tipo: 'application/pdf',
       tamano: Number(certificado.tamano),
       sha256: certificado.sha256,
@@ -70,12 +90,17 @@ export async function verificar(db: Queryable, ip: string, escrito: string): Pro
   };
 }
 
-/** The certified copy and nothing else: the signed índice PDF as stored. */
+/**
+ * The certified copy and nothing else: the signed índice PDF, or the signed copia auténtica, as stored
+ * (the latter from the document storage).
+ */
 export async function copiaVerificada(
   db: Queryable,
+  storage: DocumentStorage,
   ip: string,
   escrito: string,
 ): Promise<{ nombre: string; pdf: Buffer }> {
   const copia = await buscarRegistrando(db, ip, escrito, true, findCopia);
-  return { nombre: nombreCopia(copia.numero, copia.motivo, copia.firmado_en), pdf: Buffer.from(copia.pdf) };
+  const pdf = copia.pdf ? Buffer.from(copia.pdf) : await buffer(await storage.read(copia.clave_almacen!));
+  return { nombre: nombreCopia(copia), pdf };
 }

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { normalizarCsv } from '@ecodigital/contracts/verificacion';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient, DemoUsername } from '../../testing/api-client';
+import { iniciarPersonas } from '../../testing/personas';
+import { useTestStack } from '../../testing/test-stack';
+import { sampleDocx, samplePdf, samplePng } from '../documentos/inspection/testing/sample-files';
+import { crearExpediente, subirArchivo } from '../documentos/texto/testing/subir';
+import { herramienta } from '../eni/testing/tools';
+import { MENSAJES_COPIAS } from './copias.mensajes';
+import { pdfCifrado } from './testing/pdfs';
+
+const sha256 = (datos: Buffer) => createHash('sha256').update(datos).digest('hex');
+
+/**
+ * The whole expediente as one foliated PDF, and copias auténticas with their Código Seguro de
+ * Verificación: real PostgreSQL, the real dev IdP, the development seal; read back with poppler
+ * (`pdftotext`, `pdfsig`).
+ */
+describe('foliated expediente and copia auténtica (real PostgreSQL, real dev IdP, pdftotext, pdfsig)', () => {
+  const stack = useTestStack({ env: { URL_PUBLICA: 'https://sede.ejemplo.es/', FOLIADO_MAX_MB: '1' } });
+  const as = {} as Record<DemoUsername, ApiClient>;
+  let dir: string;
+  let idExpediente: number;
+  let numero: string;
+  const ids = {} as Record<'pdf' | 'png' | 'docx' | 'cifrado' | 'anulado', number>;
+  const huellas = {} as Record<keyof typeof ids, string>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'copias-'));
+    Object.assign(as, (await iniciarPersonas(stack)).as);
+    idExpediente = await crearExpediente(stack, 'Licencia de obra mayor en la calle Real');
+    numero = (await as.gestor.get(`/api/expedientes/${idExpediente}`)).json().data.numero;
+    ids.pdf = await subirArchivo(stack, idExpediente, 'resolucion.pdf', samplePdf('Resolucion de concesion'));
+    ids.png = await subirArchivo(stack, idExpediente, 'plano.png', samplePng({ width: 60, height: 30 }));
+    ids.docx = await subirArchivo(stack, idExpediente, 'memoria.docx', sampleDocx(), 'Informe');
+    ids.cifrado = await subirArchivo(stack, idExpediente, 'cifrado.pdf', pdfCifrado());
+    ids.anulado = await subirArchivo(stack, idExpediente, 'borrador.pdf', samplePdf('Borrador'));
+    const anulacion = await as.gestor.post(`/api/documentos/${ids.anulado}/anular`, {
+      motivo: 'Sustituido por la resolución',
+    });
+    expect(anulacion.statusCode, anulacion.body).toBe(200);
+    const documentos = (await as.gestor.get(`/api/expedientes/${idExpediente}/documentos`)).json().data as {
+      id_documento: number;
+      huella: string;
+    }[];
+    for (const [clave, id] of Object.entries(ids)) {
+      huellas[clave as keyof typeof ids] = documentos.find((documento) => documento.id_documento === id)!.huella;
+    }
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function guardar(nombre: string, bytes: Buffer): Promise<string> {
+    const archivo = path.join(dir, nombre);
+    await writeFile(archivo, bytes);
+    return archivo;
+  }
+
+  /** The text of each page, as poppler reads it. */
+  async function paginasDeTexto(bytes: Buffer, nombre: string): Promise<string[]> {
+    const { ok, salida } = await herramienta('pdftotext', ['-enc', 'UTF-8', await guardar(nombre, bytes), '-']);
+    expect(ok, salida).toBe(true);
+    return salida.split('\f').slice(0, -1);
+  }
+
+  const eventos = async (evento: string) =>
+    stack
+      .app()
+      .db.query<{ descripcion: string }>('SELECT descripcion FROM historial WHERE id_expediente = $1 AND evento = $2', [
+        idExpediente,
+        evento,
+      ]);
+
+  describe('GET /api/expedientes/:id/foliado', () => {
+    it('gives the índice and every document in índice order, each page «Folio n de N · Expediente <número>»', async () => {
+      const respuesta = await as.consulta.get(`/api/expedientes/${idExpediente}/foliado`);
+      expect(respuesta.statusCode, respuesta.body).toBe(200);
+      expect(respuesta.headers['content-type']).toBe('application/pdf');
+      expect(respuesta.headers['content-disposition']).toContain(`expediente-${numero}-foliado.pdf`);
+      const pdf = respuesta.rawPayload;
+      const total = (await PDFDocument.load(pdf)).getPageCount();
+      const paginas = await paginasDeTexto(pdf, 'foliado.pdf');
+      expect(paginas).toHaveLength(total);
+      paginas.forEach((texto, i) =>
+        expect(texto, `página ${i + 1}`).toContain(`Folio ${i + 1} de ${total} · Expediente ${numero}`),
+      );
+
+      // The índice first, then one page per document: the PDF, the image, and three that stand for one.
+      const [resolucion, plano, memoria, cifrado, borrador] = paginas.slice(-5);
+      expect(paginas[0]).toContain(`Índice electrónico del expediente ${numero}`);
+      expect(paginas.slice(0, -5).join('')).not.toContain('Resolucion de concesion');
+      expect(resolucion).toContain('Resolucion de concesion');
+      expect(plano).toContain('Documento nº 2: plano.png');
+      expect(memoria).toContain('Documento nº 3: memoria.docx');
+      expect(memoria).toContain(huellas.docx);
+      expect(memoria).toContain('Informe');
+      expect(memoria).toContain('formato DOCX');
+      expect(cifrado).toContain('Documento nº 4: cifrado.pdf');
+      expect(cifrado).toContain(huellas.cifrado);
+      expect(cifrado).toContain('cifrado o no se puede leer');
+      expect(borrador).toContain('Documento nº 5: borrador.pdf');
+      expect(borrador).toContain(huellas.anulado);
+      expect(borrador).toContain('Documento anulado');
+      expect(borrador).not.toContain('Borrador');
+
+      expect(await eventos('expediente_foliado')).toEqual([
+        { descripcion: `Descargó el expediente foliado en PDF (${total} folios).` },
+      ]);
+    });
+
+    it('answers 404 for an expediente outside the caller’s visibility, as for one that does not exist', async () => {
+      const ajena = await as.tesorera.get(`/api/expedientes/${idExpediente}/foliado`);
+      expect(ajena.statusCode).toBe(404);
+      const inexistente = await as.tesorera.get('/api/expedientes/999999/foliado');
+      expect(inexistente.statusCode).toBe(404);
+      expect(ajena.json().msg).toBe(inexistente.json().msg);
+    });
+
+    it('refuses with 413 and a Spanish message an expediente above FOLIADO_MAX_MB, composing nothing', async () => {
+      const grande = await crearExpediente(stack, 'Expediente con planos pesados');
+      await subirArchivo(stack, grande, 'planos.pdf', samplePdf('Planos', { paddingKb: 1100 }));
+      const respuesta = await as.gestor.get(`/api/expedientes/${grande}/foliado`);
+      expect(respuesta.statusCode, respuesta.body).toBe(413);
+      expect(respuesta.json().msg).toMatch(/admite hasta 1 MB.*formato ENI/);
+    });
+  });
+
+  describe('POST /api/documentos/:id/copia-autentica', () => {
+    it('stamps every page with the CSV, the address and the date, signs it (pdfsig) and the public endpoint resolves it', async () => {
+      const creada = await as.gestor.post(`/api/documentos/${ids.pdf}/copia-autentica`);
+      expect(creada.statusCode, creada.body).toBe(201);
+      const copia = creada.json().data;
+      expect(copia.csv).toMatch(/^([A-HJ-NP-Z2-9]{4}-){6}[A-HJ-NP-Z2-9]{4}$/);
+      expect(copia.url_verificacion).toBe(`https://sede.ejemplo.es/verificacion/${copia.csv}`);
+      expect(copia).toMatchObject({ id_documento: ids.pdf, nombre: 'resolucion (copia auténtica).pdf', paginas: 1 });
+
+      const verificacion = await stack.app().inject({ method: 'GET', url: `/api/verificacion/${copia.csv}` });
+      expect(verificacion.statusCode, verificacion.body).toBe(200);
+      expect(verificacion.json().data).toMatchObject({
+        csv: copia.csv,
+        clase: 'copia_autentica',
+        descripcion: `Copia auténtica del documento nº 1 «resolucion.pdf» del expediente ${numero}`,
+        expediente: { numero },
+        motivo: null,
+        firmado_en: copia.creada_en,
+        solo_desarrollo: true,
+        copia: { tipo: 'application/pdf', tamano: copia.tamano, sha256: copia.sha256 },
+      });
+
+      const descarga = await stack.app().inject({ method: 'GET', url: `/api/verificacion/${copia.csv}/descarga` });
+      expect(descarga.statusCode, descarga.body).toBe(200);
+      expect(descarga.headers['content-disposition']).toContain(`copia-autentica-${numero}-resolucion-`);
+      const pdf = descarga.rawPayload;
+      expect(sha256(pdf)).toBe(copia.sha256);
+
+      const pdfsig = await herramienta('pdfsig', [await guardar('copia.pdf', pdf)]);
+      expect(pdfsig.salida).toMatch(/Signature Validation: Signature is Valid/);
+      expect(pdfsig.salida).toMatch(/ETSI\.CAdES\.detached/);
+      expect(pdfsig.salida).toMatch(/Total document signed/);
+
+      const fecha = new Intl.DateTimeFormat('es-ES', {
+        timeZone: 'Europe/Madrid',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      }).format(new Date(copia.creada_en));
+      const paginas = await paginasDeTexto(pdf, 'copia-texto.pdf');
+      expect(paginas).toHaveLength(1);
+      for (const texto of paginas) {
+        expect(texto).toContain('Resolucion de concesion');
+        expect(texto).toContain(`Código seguro de verificación (CSV): ${copia.csv}`);
+        expect(texto.replace(/\s+/g, '')).toContain(copia.url_verificacion);
+        expect(texto).toContain(`Fecha: ${fecha}`);
+      }
+
+      const [registro] = await stack
+        .app()
+        .db.query<{ id_copia: number | null }>(
+          'SELECT id_copia FROM consulta_verificacion WHERE descarga ORDER BY id_consulta DESC LIMIT 1',
+        );
+      expect(registro!.id_copia).toBe(copia.id_copia);
+      expect((await eventos('copia_autentica')).map((evento) => evento.descripcion)).toContain(
+        `Hizo una copia auténtica del documento nº 1 «resolucion.pdf» (CSV ${copia.csv}).`,
+      );
+    });
+
+    it('gives each copy its own unguessable code, also for an image', async () => {
+      const una = (await as.gestor.post(`/api/documentos/${ids.png}/copia-autentica`)).json().data;
+      const otra = (await as.gestor.post(`/api/documentos/${ids.png}/copia-autentica`)).json().data;
+      expect(normalizarCsv(una.csv)).not.toBeNull();
+      expect(una.csv).not.toBe(otra.csv);
+      expect(una.paginas).toBe(1);
+    });
+
+    it('refuses (409, in Spanish) another format, an unreadable PDF and an anulado; 404 outside the caller’s visibility', async () => {
+      const docx = await as.gestor.post(`/api/documentos/${ids.docx}/copia-autentica`);
+      expect(docx.statusCode).toBe(409);
+      expect(docx.json().msg).toBe(MENSAJES_COPIAS.formatoSinCopia);
+      const cifrado = await as.gestor.post(`/api/documentos/${ids.cifrado}/copia-autentica`);
+      expect(cifrado.statusCode).toBe(409);
+      expect(cifrado.json().msg).toBe(MENSAJES_COPIAS.originalIlegible);
+      const anulado = await as.gestor.post(`/api/documentos/${ids.anulado}/copia-autentica`);
+      expect(anulado.statusCode).toBe(409);
+      expect(anulado.json().msg).toBe(MENSAJES_COPIAS.anulado);
+      const ajena = await as.tesorera.post(`/api/documentos/${ids.pdf}/copia-autentica`);
+      expect(ajena.statusCode).toBe(404);
+    });
+  });
+
+  it('once the expediente is closed, the foliated PDF opens with the signed índice as stored', async () => {
+    for (const estado of ['en_tramite', 'cerrado']) {
+      const actual = (await as.gestor.get(`/api/expedientes/${idExpediente}`)).json().data;
+      const cambio = await as.gestor.post(`/api/expedientes/${idExpediente}/estado`, {
+        estado,
+        version: actual.version,
+      });
+      expect(cambio.statusCode, cambio.body).toBe(200);
+    }
+    const [firma] = await stack
+      .app()
+      .db.query<{ pdf: Buffer }>('SELECT pdf FROM indice_firmado WHERE id_expediente = $1', [idExpediente]);
+    const firmado = await paginasDeTexto(Buffer.from(firma!.pdf), 'indice-firmado.pdf');
+    const foliado = await paginasDeTexto(
+      (await as.gestor.get(`/api/expedientes/${idExpediente}/foliado`)).rawPayload,
+      'foliado-cerrado.pdf',
+    );
+    // The same «Fecha de generación»: the stored signature's índice, not one drawn now.
+    const generacion = /Fecha de generación: [^\n]+/;
+    expect(foliado[0]!.match(generacion)?.[0]).toBe(firmado[0]!.match(generacion)?.[0]);
+  });
+});

@@ -1,0 +1,102 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { herramienta } from '../eni/testing/tools';
+import { samplePdf, samplePng } from '../documentos/inspection/testing/sample-files';
+import { copiaEstampada, OriginalIlegible } from './copia-pdf';
+import { Foliado, type DocumentoNombrado } from './foliado-pdf';
+import { pdfCifrado } from './testing/pdfs';
+
+/** A PDF of `paginas` pages, the second one turned a quarter (/Rotate 90). */
+async function pdfDePaginas(paginas: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  for (let i = 0; i < paginas; i++) pdf.addPage([400, 600]);
+  if (paginas > 1) pdf.getPage(1).setRotation({ type: 'degrees' as never, angle: 90 } as never);
+  return pdf.save();
+}
+
+const DOCUMENTO: DocumentoNombrado = {
+  orden: 3,
+  nombre: 'Memoria técnica.docx',
+  tipo_documental: 'Informe',
+  formato: 'DOCX',
+  tamano: 12_345,
+  huella: 'ab'.repeat(32),
+  fecha_incorporacion: new Date('2026-03-05T10:00:00Z'),
+};
+
+describe('the foliated PDF and the stamped copy, as PDFs (pdf-lib, read back with pdftotext)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'foliado-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The text of each page, as poppler reads it. */
+  async function paginasDeTexto(pdf: Uint8Array, nombre: string): Promise<string[]> {
+    const archivo = path.join(dir, nombre);
+    await writeFile(archivo, pdf);
+    const { ok, salida } = await herramienta('pdftotext', ['-enc', 'UTF-8', archivo, '-']);
+    expect(ok, salida).toBe(true);
+    return salida.split('\f').slice(0, -1);
+  }
+
+  it('refuses encrypted, broken and empty PDFs without throwing, adding nothing', async () => {
+    const foliado = await Foliado.crear('EXP-2026-000001', 'Prueba');
+    expect(await foliado.anadirPdf(pdfCifrado())).toBe(false);
+    expect(await foliado.anadirPdf(Buffer.from('%PDF-1.4\nesto no es un PDF'))).toBe(false);
+    expect(await foliado.anadirPdf(new Uint8Array())).toBe(false);
+    expect(await foliado.anadirImagen(Buffer.from('no es un PNG'), 'PNG', DOCUMENTO)).toBe(false);
+    expect(foliado.paginas).toBe(0);
+  });
+
+  it('numbers every page «Folio n de N · Expediente <número>», rotated pages included', async () => {
+    const foliado = await Foliado.crear('EXP-2026-000001', 'Prueba');
+    expect(await foliado.anadirPdf(samplePdf('Primera resolucion'))).toBe(true);
+    expect(await foliado.anadirPdf(await pdfDePaginas(3))).toBe(true);
+    expect(
+      await foliado.anadirImagen(samplePng({ width: 40, height: 20 }), 'PNG', { ...DOCUMENTO, nombre: 'Plano.png' }),
+    ).toBe(true);
+    foliado.anadirAviso(DOCUMENTO, 'Documento en formato DOCX, que no se presenta en PDF.');
+    const pdf = await foliado.terminar();
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(6);
+    const paginas = await paginasDeTexto(pdf, 'foliado.pdf');
+    expect(paginas).toHaveLength(6);
+    paginas.forEach((texto, i) => expect(texto).toContain(`Folio ${i + 1} de 6 · Expediente EXP-2026-000001`));
+    expect(paginas[0]).toContain('Primera resolucion');
+    expect(paginas[4]).toContain('Documento nº 3: Plano.png');
+    expect(paginas[5]).toContain('Documento nº 3: Memoria técnica.docx');
+    expect(paginas[5]).toContain('ab'.repeat(32));
+    expect(paginas[5]).toContain('Informe');
+  });
+
+  it('stamps every page of the copy with the code, the address and the date, below what the page showed', async () => {
+    const datos = {
+      csv: 'ABCD-EFGH-JKLM-NPQR-STUV-WXYZ-2345',
+      url: 'https://sede.ejemplo.es/verificacion/ABCD-EFGH-JKLM-NPQR-STUV-WXYZ-2345',
+      fecha: new Date('2026-11-29T10:00:00Z'),
+      numeroExpediente: 'EXP-2026-000007',
+      documento: { orden: 2, nombre: 'Resolución.pdf' },
+    };
+    const { pdf, paginas } = await copiaEstampada(await pdfDePaginas(3), 'PDF', datos);
+    expect(paginas).toBe(3);
+    const leido = await PDFDocument.load(pdf);
+    // The page grew by the band: the original's 600 points are all still shown.
+    expect(leido.getPage(0).getCropBox().height).toBeGreaterThan(600);
+    const textos = await paginasDeTexto(pdf, 'copia.pdf');
+    expect(textos).toHaveLength(3);
+    for (const texto of textos) {
+      expect(texto).toContain('ABCD-EFGH-JKLM-NPQR-STUV-WXYZ-2345');
+      expect(texto.replace(/\s+/g, '')).toContain(datos.url);
+      expect(texto).toContain('29/11/2026');
+      expect(texto).toContain('Copia auténtica');
+    }
+    const imagen = await copiaEstampada(samplePng({ width: 30, height: 30 }), 'PNG', datos);
+    expect(imagen.paginas).toBe(1);
+    await expect(copiaEstampada(pdfCifrado(), 'PDF', datos)).rejects.toBeInstanceOf(OriginalIlegible);
+  });
+});
