@@ -32,6 +32,7 @@ import swaggerPlugin, { BEARER_SECURITY } from './plugins/swagger';
 import webStaticPlugin from './plugins/web-static';
 import configRoutes from './modules/config/config.routes';
 import verificacionRoutes from './modules/verificacion/verificacion.routes';
+import consultasVerificacionPlugin from './modules/verificacion/consultas.plugin';
 import healthRoutes from './modules/health/health.routes';
 import sessionRoutes from './modules/session/session.routes';
 import expedientesRoutes from './modules/expedientes/expedientes.routes';
@@ -61,7 +62,7 @@ const API_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', i
 const publicRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   await app.register(healthRoutes, { issuer: config.oidc.issuer, version: API_VERSION });
   await app.register(configRoutes, { config });
-  await app.register(verificacionRoutes);
+  await app.register(verificacionRoutes, { porMinuto: config.verificacionPublica.porMinuto });
 };
 
 /** Every route registered in here needs a verified bearer access token. */
@@ -134,6 +135,7 @@ const appPlugin = fp<{
     await app.register(verificacionPlugin);
     await app.register(avisosPlazoPlugin, { config: config.plazos });
     await app.register(integridadPlugin, { config: config.integridad });
+    await app.register(consultasVerificacionPlugin, { config: config.verificacionPublica });
     await app.register(selloPlugin, { config: config.sello });
     await app.register(authPlugin, {
       issuer: config.oidc.issuer,

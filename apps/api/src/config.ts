@@ -70,6 +70,15 @@ export interface AppConfig {
   sello: SelloConfig;
   /** Foliated PDF of an expediente and copias auténticas (decisions 0402, 0403). */
   copias: CopiasConfig;
+  /** The public look-up by código seguro de verificación: its budget per address and how long look-ups are kept. */
+  verificacionPublica: VerificacionPublicaConfig;
+}
+
+export interface VerificacionPublicaConfig {
+  /** Look-ups per minute from one address in one instance (never unlimited). */
+  porMinuto: number;
+  /** Recorded look-ups older than this many days are deleted. */
+  conservarDias: number;
 }
 
 export interface CopiasConfig {
@@ -234,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         retardoMaxMs: leer(env, 'SOBRECARGA_RETARDO_MAX_MS'),
         memoriaMaxMb: leer(env, 'SOBRECARGA_MEMORIA_MAX_MB'),
       },
+    },
+    verificacionPublica: {
+      porMinuto: leer(env, 'LIMITE_CONSULTAS_CSV_POR_MINUTO'),
+      conservarDias: leer(env, 'VERIFICACION_CONSULTAS_DIAS'),
     },
   };
 }

@@ -255,6 +255,20 @@ export const VARIABLES = {
     porDefecto: '10',
     descripcion: 'verificaciones de integridad por minuto de una misma persona en cada instancia; `0`: sin límite',
   },
+  LIMITE_CONSULTAS_CSV_POR_MINUTO: {
+    procesos: ['API'],
+    ...entero(1, 1_000_000),
+    porDefecto: '20',
+    descripcion:
+      'consultas públicas de un código seguro de verificación (la página `/verificacion` y la descarga de su copia, juntas) por minuto desde una misma dirección en cada instancia; siempre limitadas, para que no se prueben códigos en masa',
+  },
+  VERIFICACION_CONSULTAS_DIAS: {
+    procesos: ['API'],
+    ...entero(30, 36_500),
+    porDefecto: '730',
+    descripcion:
+      'días que se conserva el registro de cada consulta pública por código seguro de verificación (dirección, código consultado y resultado); las más antiguas se borran una vez al día',
+  },
   SOBRECARGA_RETARDO_MAX_MS: {
     procesos: ['API'],
     ...entero(0, 600_000),

@@ -51,6 +51,7 @@ const ALL = [
   '034_texto_en_trozos',
   '035_verificacion_csv',
   '037_copia_autentica',
+  '038_consultas_verificacion_caducan',
 ];
 
 describe('migrations on PostgreSQL', () => {
