@@ -23,7 +23,13 @@ export interface BenchOptions {
   uploads: number;
   /** MiB of files each pass of the fixity revision reads (group `integridad`). */
   integridadMib: number;
-  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, alcance, texto, embebida, integridad, shell. */
+  /** Documents in the índice signed by the group `firma` (goal: 10.000 in ≤ 2 s). */
+  documentosIndice: number;
+  /** MiB of files in the expediente exported as ENI by the group `eni`, in files of 16 MiB. */
+  eniMib: number;
+  /** Códigos seguros de verificación in the table when the group `verificacion` measures its look-up. */
+  codigos: number;
+  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, alcance, texto, embebida, integridad, firma, eni, verificacion, shell. */
   solo: Set<Grupo>;
 }
 
@@ -36,9 +42,21 @@ export const GRUPOS = [
   'texto',
   'embebida',
   'integridad',
+  'firma',
+  'eni',
+  'verificacion',
   'shell',
 ] as const;
 type Grupo = (typeof GRUPOS)[number];
+
+/**
+ * Groups that do not depend on the number of expedientes (they make the rows they measure): a run of
+ * only these at their full sizes is official too, written apart (`bench/results/eni.{json,md}`).
+ */
+export const GRUPOS_PROPIOS: readonly Grupo[] = ['firma', 'eni', 'verificacion'];
+export const FULL_DOCUMENTOS_INDICE = 10_000;
+export const FULL_ENI_MIB = 1_024;
+export const FULL_CODIGOS = 1_000_000;
 
 export const FULL_EXPEDIENTES = 1_000_000;
 const QUICK_EXPEDIENTES = 20_000;
@@ -54,6 +72,10 @@ export function parseOptions(argv: string[]): BenchOptions {
       fresh: { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
       solo: { type: 'string' },
+      'documentos-indice': { type: 'string' },
+      'eni-mib': { type: 'string' },
+      codigos: { type: 'string' },
+      'base-de-datos': { type: 'string' },
     },
   });
   const quick = values.quick ?? false;
@@ -72,6 +94,25 @@ export function parseOptions(argv: string[]): BenchOptions {
         `${2 * expedientes} como mucho. Para ${documentos} documentos, use --expedientes ${Math.ceil(documentos / 2)} o más.`,
     );
   }
+  const entero = (nombre: string, valor: string | undefined, porDefecto: number, minimo: number) => {
+    const numero = Number(valor ?? porDefecto);
+    if (!Number.isInteger(numero) || numero < minimo) {
+      throw new Error(`--${nombre} debe ser un entero de al menos ${minimo} (recibido «${valor}»).`);
+    }
+    return numero;
+  };
+  const documentosIndice = entero(
+    'documentos-indice',
+    values['documentos-indice'],
+    quick ? 1_000 : FULL_DOCUMENTOS_INDICE,
+    1,
+  );
+  const eniMib = entero('eni-mib', values['eni-mib'], quick ? 128 : FULL_ENI_MIB, 16);
+  const codigos = entero('codigos', values.codigos, quick ? 20_000 : FULL_CODIGOS, 1_000);
+  const baseDeDatos = values['base-de-datos'];
+  if (baseDeDatos !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(baseDeDatos)) {
+    throw new Error(`--base-de-datos admite minúsculas, cifras y «_» (recibido «${baseDeDatos}»).`);
+  }
   const solo = (values.solo ?? GRUPOS.join(',')).split(',').map((grupo) => grupo.trim());
   const unknown = solo.filter((grupo) => !(GRUPOS as readonly string[]).includes(grupo));
   if (unknown.length) throw new Error(`--solo admite ${GRUPOS.join(', ')}; no «${unknown.join(', ')}».`);
@@ -80,7 +121,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     solo: new Set(solo as Grupo[]),
     fresh: values.fresh ?? false,
     quick,
-    databaseName: expedientes === FULL_EXPEDIENTES ? 'bench_scale' : `bench_scale_${expedientes}`,
+    databaseName: baseDeDatos ?? (expedientes === FULL_EXPEDIENTES ? 'bench_scale' : `bench_scale_${expedientes}`),
     throughputSeconds: quick ? 3 : 10,
     requests: quick ? 50 : 200,
     warmupRequests: quick ? 10 : 30,
@@ -88,5 +129,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     documentos,
     uploads: quick ? 10 : 40,
     integridadMib: quick ? 64 : 256,
+    documentosIndice,
+    eniMib,
+    codigos,
   };
 }

@@ -12,6 +12,10 @@
  *   npm run bench -- --documentos 1000000   # search over a million documents with text (at most two per expediente)
  *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, alcance, texto, embebida, integridad, shell)
  *   BENCH_API_CPU_PROF=/tmp/perfiles npm run bench -- --solo sesion   # CPU profile of the API
+ *   npm run bench -- --solo firma,eni,verificacion --expedientes 1000 --base-de-datos bench_eni
+ *        # the signed índice (10.000 documents), the ENI export (1 GiB) and the public verification
+ *        # (1.000.000 codes) on a database of their own; at these full sizes the results go to
+ *        # bench/results/eni.{json,md} (--documentos-indice, --eni-mib, --codigos make them smaller)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -26,9 +30,20 @@ import { measureExport } from './measures/export';
 import { measureList } from './measures/list';
 import { measureSession } from './measures/session';
 import { measureShell } from './measures/shell';
+import { measureEni } from './measures/eni';
+import { measureFirma } from './measures/firma';
 import { measureIntegridad } from './measures/integridad';
+import { measureVerificacion } from './measures/verificacion';
 import { measureTexto, prepararDocumentos } from './measures/texto';
-import { FULL_EXPEDIENTES, GRUPOS, parseOptions } from './options';
+import {
+  FULL_CODIGOS,
+  FULL_DOCUMENTOS_INDICE,
+  FULL_ENI_MIB,
+  FULL_EXPEDIENTES,
+  GRUPOS,
+  GRUPOS_PROPIOS,
+  parseOptions,
+} from './options';
 import { printResults, writeResults, type Results } from './report';
 import { startStack, type Stack } from './stack';
 
@@ -61,6 +76,16 @@ try {
       ...(await attemptMany('API compilada: arranque, memoria y primera carga', '≤ 3 s; ≤ 128 MiB; ≤ 250 KB', () =>
         measureArranque({ repoRoot, databaseUrl: database.url, scratch }),
       )),
+    );
+  }
+
+  // Signing runs in this process, before the API starts: nothing else competes with it.
+  if (options.solo.has('firma')) {
+    console.log(`Firma del índice de ${options.documentosIndice.toLocaleString('es-ES')} documentos…`);
+    medidas.push(
+      await attempt('Firma del índice (XAdES + PDF + PAdES)', '≤ 2 s', () =>
+        measureFirma({ databaseUrl: database.url, scratch, documentos: options.documentosIndice }),
+      ),
     );
   }
 
@@ -135,6 +160,23 @@ try {
     const counts = { warmup: options.warmupRequests, requests: options.requests };
     medidas.push(...(await measureIntegridad({ ...api, scratch, mib: options.integridadMib, counts })));
   }
+  if (options.solo.has('eni')) {
+    console.log(`Exportación ENI de ${options.eniMib.toLocaleString('es-ES')} MiB frente a zip -0…`);
+    medidas.push(
+      ...(await measureEni({
+        ...api,
+        apiPid: running.apiPid,
+        storageDir: running.storageDir,
+        mib: options.eniMib,
+        runs: options.exportRuns,
+      })),
+    );
+  }
+  if (options.solo.has('verificacion')) {
+    console.log(`Verificación pública con ${options.codigos.toLocaleString('es-ES')} códigos…`);
+    const counts = { warmup: options.warmupRequests, requests: options.requests };
+    medidas.push(...(await measureVerificacion({ ...api, codigos: options.codigos, counts })));
+  }
   if (shell) medidas.push(shell);
 
   const results: Results = {
@@ -146,12 +188,20 @@ try {
     medidas,
   };
   printResults(results);
-  // Only a full-size run replaces the committed results.
-  const official = !options.quick && options.expedientes === FULL_EXPEDIENTES && options.solo.size === GRUPOS.length;
+  // Only a full-size run replaces the committed results: every group at a million expedientes
+  // (scale), or only the groups that make their own rows, each at its full size (eni).
+  const full = !options.quick && options.expedientes === FULL_EXPEDIENTES && options.solo.size === GRUPOS.length;
+  const propios =
+    !options.quick &&
+    [...options.solo].every((grupo) => GRUPOS_PROPIOS.includes(grupo)) &&
+    options.solo.size === GRUPOS_PROPIOS.length &&
+    options.documentosIndice === FULL_DOCUMENTOS_INDICE &&
+    options.eniMib === FULL_ENI_MIB &&
+    options.codigos === FULL_CODIGOS;
   const written = await writeResults(
     results,
-    official ? path.join(repoRoot, 'bench/results') : scratchResults(),
-    'scale',
+    full || propios ? path.join(repoRoot, 'bench/results') : scratchResults(),
+    propios ? 'eni' : 'scale',
   );
   console.log(`Resultados en ${written.join(' y ')}`);
   if (medidas.some((measure) => !measure.cumple)) process.exitCode = 1;

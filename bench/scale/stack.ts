@@ -13,6 +13,8 @@ export interface Stack {
   /** Another API instance on the same database and identity provider, with `env` added. */
   otraApi(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }>;
   apiPid: number;
+  /** Where the API keeps the documents' files (STORAGE_DIR). */
+  storageDir: string;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startStack(options: { databaseUrl: string; scratch: string
         return { base: `http://127.0.0.1:${otra.port}`, stop: () => closeApi(otra.child) };
       },
       apiPid: api.pid!,
+      storageDir: path.join(options.scratch, 'documentos'),
       async stop() {
         await closeApi(api!);
         await idp.close().catch(() => {});
@@ -67,6 +70,8 @@ function startApi(
       LIMITE_SUBIDAS_POR_MINUTO: '0',
       LIMITE_EXPORTACIONES_POR_MINUTO: '0',
       LIMITE_VERIFICACIONES_POR_MINUTO: '0',
+      // The public look-up of a código seguro de verificación has no «0»: its highest limit.
+      LIMITE_CONSULTAS_CSV_POR_MINUTO: '1000000',
       SOBRECARGA_RETARDO_MAX_MS: '0',
       // The generated documents have no files: a revision would only record them missing. The
       // group `integridad` measures the revision on files of its own.
