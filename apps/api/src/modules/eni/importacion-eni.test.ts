@@ -259,6 +259,17 @@ describe('the ENI import (real PostgreSQL, real dev IdP, xmllint, xmlsec1)', () 
     await valida(vuelta, 'vuelta');
   });
 
+  it('finds the ENI expediente under another name, after a large document told apart by its head', async () => {
+    // Last, after the documents (the first one, of 150 KB, is longer than the head read of each).
+    const renombrado: Entradas = [
+      ...original.filter(([nombre]) => nombre !== 'expediente.xml'),
+      ['zz/expediente-de-otra-administracion.xml', Buffer.from(xmlDe(original, 'expediente.xml'))],
+    ];
+    const respuesta = await importar('tesorera', await escribirZip(renombrado));
+    expect(respuesta.statusCode, respuesta.body).toBe(201);
+    expect(respuesta.json().data.documentos).toBe(3);
+  });
+
   it('refuses a document whose bytes do not match the ValorHuella of the índice, naming it', async () => {
     const [nombre, bytes] = documentosDe(original)[1]!;
     const xml = bytes.toString('utf8');

@@ -39,6 +39,9 @@ const NS_ENI = {
 /** Entries a ZIP of one expediente may hold: its documents at most, plus the expediente, índice PDF and folders. */
 export const MAX_ENTRADAS_ENI = CAPACIDAD.documentosPorExpediente + 20;
 
+/** Enough of an XML to reach its root element. */
+const CABEZA_BYTES = 64 * 1024;
+
 /** Digest algorithms accepted in `FuncionResumen` (SHA-1 and MD5 are not: a forged document could match). */
 const FUNCIONES_RESUMEN: Record<string, string> = { SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512' };
 
@@ -176,12 +179,15 @@ async function descartarTodos(rutas: string[]): Promise<void> {
   await Promise.all(rutas.map((ruta) => discardTempFile(ruta)));
 }
 
+/** Stops `leerCabeza` once it has enough: the reader passes its own errors through. */
+class CabezaLeida extends ErrorDeExtraccion {}
+
 /** The reader's caps, as a refusal of the import that names the entry. */
 async function leerEntrada(archive: ZipArchive, entry: ZipEntry, onChunk: (chunk: Buffer) => void): Promise<void> {
   try {
     await archive.read(entry, onChunk);
   } catch (error) {
-    if (!(error instanceof ErrorDeExtraccion)) throw error;
+    if (!(error instanceof ErrorDeExtraccion) || error instanceof CabezaLeida) throw error;
     if (/ocupa más de/.test(error.message)) {
       throw rechazoImportacion(
         MENSAJES_IMPORTACION.entradaDemasiadoGrande(entry.name, ENTRY_MAX_BYTES, ARCHIVE_MAX_BYTES),
@@ -198,14 +204,34 @@ async function leerEntera(archive: ZipArchive, entry: ZipEntry): Promise<Buffer>
   return Buffer.concat(trozos);
 }
 
-/** `expediente.xml` first (our export and INSIDE's name it so); otherwise the first XML whose root is an ENI expediente. */
+/** The first `bytes` of an entry (inflating only those, within the same caps). */
+async function leerCabeza(archive: ZipArchive, entry: ZipEntry, bytes: number): Promise<Buffer> {
+  const trozos: Buffer[] = [];
+  let leidos = 0;
+  try {
+    await leerEntrada(archive, entry, (chunk) => {
+      trozos.push(chunk);
+      leidos += chunk.length;
+      if (leidos >= bytes) throw new CabezaLeida('', false);
+    });
+  } catch (error) {
+    if (!(error instanceof CabezaLeida)) throw error;
+  }
+  return Buffer.concat(trozos).subarray(0, bytes);
+}
+
+/**
+ * `expediente.xml` first (our export and INSIDE's name it so); otherwise the first XML whose root is
+ * an ENI expediente, told by the head of each (a large document is not inflated whole to learn it).
+ */
 async function buscarExpediente(archive: ZipArchive, xmls: ZipEntry[]): Promise<{ entry: ZipEntry; bytes: Buffer }> {
   const ordenadas = [...xmls].sort(
     (a, b) => Number(b.name.toLowerCase() === 'expediente.xml') - Number(a.name.toLowerCase() === 'expediente.xml'),
   );
   for (const entry of ordenadas) {
-    const bytes = await leerEntera(archive, entry);
-    if (raizDe(bytes) === `${NS_ENI.expediente} expediente`) return { entry, bytes };
+    if (raizDe(await leerCabeza(archive, entry, CABEZA_BYTES)) === `${NS_ENI.expediente} expediente`) {
+      return { entry, bytes: await leerEntera(archive, entry) };
+    }
   }
   throw rechazoImportacion(MENSAJES_IMPORTACION.sinExpediente);
 }
@@ -223,7 +249,7 @@ function raizDe(bytes: Buffer): string | null {
   });
   try {
     // The root is near the start: the head is enough, and nothing else is parsed twice.
-    parser.write(bytes.subarray(0, 64 * 1024).toString('utf8'));
+    parser.write(bytes.subarray(0, CABEZA_BYTES).toString('utf8'));
   } catch {
     return null;
   }
