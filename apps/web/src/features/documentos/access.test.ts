@@ -39,10 +39,11 @@ describe('canUpload', () => {
 
 describe('documentoActions', () => {
   it('offers preview only for PDF, PNG and JPEG', () => {
-    expect(documentoActions(pdf, propio('abierto'), gestor)).toEqual(['previsualizar', 'descargar', 'anular']);
+    expect(documentoActions(pdf, propio('abierto'), gestor)).toEqual(['previsualizar', 'descargar', 'copia', 'anular']);
     expect(documentoActions({ formato: 'PNG', anulado: false }, propio('abierto'), consulta)).toEqual([
       'previsualizar',
       'descargar',
+      'copia',
     ]);
     expect(documentoActions({ formato: 'JPEG', anulado: false }, propio('abierto'), consulta)).toContain(
       'previsualizar',
@@ -62,9 +63,17 @@ describe('documentoActions', () => {
       'previsualizar',
       'descargar',
     ]);
-    expect(documentoActions(pdf, propio('cerrado'), gestor)).toEqual(['previsualizar', 'descargar']);
+    expect(documentoActions(pdf, propio('cerrado'), gestor)).toEqual(['previsualizar', 'descargar', 'copia']);
     expect(documentoActions(pdf, propio('abierto'), consulta)).not.toContain('anular');
-    expect(documentoActions(pdf, ajeno('abierto'), gestor)).toEqual(['previsualizar', 'descargar']);
+    expect(documentoActions(pdf, ajeno('abierto'), gestor)).toEqual(['previsualizar', 'descargar', 'copia']);
+  });
+
+  it('offers a copia auténtica of a PDF, JPEG or PNG not anulado, to whoever may download it, also when closed', () => {
+    expect(documentoActions({ formato: 'JPEG', anulado: false }, propio('archivado'), consulta)).toContain('copia');
+    expect(documentoActions({ formato: 'PDF', anulado: true }, propio('abierto'), gestor)).not.toContain('copia');
+    expect(documentoActions({ formato: 'DOCX', anulado: false }, propio('abierto'), gestor)).not.toContain('copia');
+    expect(documentoActions({ formato: 'TIFF', anulado: false }, propio('abierto'), gestor)).not.toContain('copia');
+    expect(documentoActions(pdf, propio('abierto'), sinPermisos)).not.toContain('copia');
   });
 
   it('offers nothing without documentos.descargar or anular', () => {

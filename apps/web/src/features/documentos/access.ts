@@ -47,7 +47,14 @@ export function isPreviewable(formato: string): boolean {
   return FORMATOS_PREVISUALIZABLES.includes(formato as Formato);
 }
 
-export type AccionDocumento = 'previsualizar' | 'descargar' | 'anular';
+export type AccionDocumento = 'previsualizar' | 'descargar' | 'copia' | 'anular';
+
+/** Formats a copia auténtica is made of (the API refuses the others with 409). */
+const FORMATOS_CON_COPIA: readonly string[] = ['PDF', 'JPEG', 'PNG'];
+
+export function admiteCopiaAutentica(documento: Pick<Documento, 'formato' | 'anulado'>): boolean {
+  return !documento.anulado && FORMATOS_CON_COPIA.includes(documento.formato);
+}
 
 /** The actions a row of the índice offers, in display order. */
 export function documentoActions(
@@ -58,6 +65,7 @@ export function documentoActions(
   const acciones: AccionDocumento[] = [];
   if (access.descargar && isPreviewable(documento.formato)) acciones.push('previsualizar');
   if (access.descargar) acciones.push('descargar');
+  if (access.descargar && admiteCopiaAutentica(documento)) acciones.push('copia');
   if (access.anular && expediente.gestion && !documento.anulado && admiteDocumentos(expediente.estado)) {
     acciones.push('anular');
   }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button, Flex, Tooltip } from 'antd';
 import type { DocumentoListado } from '@ecodigital/contracts/documentos';
 import type { AccionDocumento } from '../access';
@@ -11,10 +11,12 @@ export interface DocumentoAccionesProps {
   conTexto?: boolean;
   onPrevisualizar: () => void;
   onDescargar: () => void;
+  /** Makes a copia auténtica (CSV, QR and seal on every page). */
+  onCopiaAutentica: () => void;
   onAnular: () => void;
 }
 
-/** The buttons of one document: previsualizar, descargar, anular, in that order. */
+/** The buttons of one document: previsualizar, descargar, copia auténtica, anular, in that order. */
 export function DocumentoAcciones({
   documento,
   acciones,
@@ -22,6 +24,7 @@ export function DocumentoAcciones({
   conTexto = false,
   onPrevisualizar,
   onDescargar,
+  onCopiaAutentica,
   onAnular,
 }: DocumentoAccionesProps) {
   const boton = (accion: AccionDocumento, etiqueta: string, icon: React.ReactNode, onClick: () => void) => {
@@ -51,6 +54,7 @@ export function DocumentoAcciones({
     <Flex gap={conTexto ? 8 : 0} wrap>
       {acciones.includes('previsualizar') && boton('previsualizar', 'Previsualizar', <EyeOutlined />, onPrevisualizar)}
       {acciones.includes('descargar') && boton('descargar', 'Descargar', <DownloadOutlined />, onDescargar)}
+      {acciones.includes('copia') && boton('copia', 'Copia auténtica', <SafetyCertificateOutlined />, onCopiaAutentica)}
       {acciones.includes('anular') && boton('anular', 'Anular', <DeleteOutlined />, onAnular)}
     </Flex>
   );

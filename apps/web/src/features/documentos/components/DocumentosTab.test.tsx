@@ -91,6 +91,7 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     expect(rowButtons(1)).toEqual([
       'Previsualizar Solicitud firmada.pdf',
       'Descargar Solicitud firmada.pdf',
+      'Copia auténtica Solicitud firmada.pdf',
       'Anular Solicitud firmada.pdf',
     ]);
     expect(rowButtons(2)).toEqual(['Descargar Informe técnico.docx', 'Anular Informe técnico.docx']);
@@ -108,7 +109,11 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(row(1)).toBeTruthy());
     expect(screen.queryByRole('button', { name: /Subir documentos/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Verificar integridad/ })).toBeNull();
-    expect(rowButtons(1)).toEqual(['Previsualizar Solicitud firmada.pdf', 'Descargar Solicitud firmada.pdf']);
+    expect(rowButtons(1)).toEqual([
+      'Previsualizar Solicitud firmada.pdf',
+      'Descargar Solicitud firmada.pdf',
+      'Copia auténtica Solicitud firmada.pdf',
+    ]);
     cleanupApp();
 
     signInWith(GESTOR);
@@ -142,6 +147,98 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
       renderTab();
       await waitFor(() => expect(row(1)).toBeTruthy());
       expect(screen.queryByRole('button', { name: /Exportar ENI/ })).toBeNull();
+    } finally {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
+  });
+
+  it('downloads the whole expediente foliated in one PDF, for whoever may download documents', async () => {
+    server().routes.set('GET /api/expedientes/7/foliado', () => ({
+      body: '%PDF-1.7',
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="expediente-EXP-2025-000007-foliado.pdf"',
+      },
+    }));
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: () => 'blob:foliado', revokeObjectURL: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      signInWith(CONSULTA);
+      renderTab('cerrado', false);
+      await waitFor(() => expect(row(1)).toBeTruthy());
+      fireEvent.click(screen.getByRole('button', { name: /Descargar expediente foliado \(PDF\)/ }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      expect(server().requests.some((request) => request.path === '/api/expedientes/7/foliado')).toBe(true);
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('expediente-EXP-2025-000007-foliado.pdf');
+      cleanupApp();
+
+      signInWith(['expedientes.ver']);
+      renderTab();
+      await waitFor(() => expect(row(1)).toBeTruthy());
+      expect(screen.queryByRole('button', { name: /expediente foliado/ })).toBeNull();
+    } finally {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
+  });
+
+  it('makes a copia auténtica of a PDF or image, downloads it and shows its código seguro de verificación', async () => {
+    const csv = 'ABCD-EFGH-JKLM-NPQR-STUV-WXYZ-2345';
+    server().routes.set('POST /api/documentos/11/copia-autentica', () => ({
+      status: 201,
+      body: {
+        success: true,
+        msg: `Copia auténtica hecha: código seguro de verificación ${csv}.`,
+        data: {
+          id_copia: 1,
+          id_documento: 11,
+          csv,
+          url_verificacion: `https://sede.ejemplo.es/verificacion/${csv}`,
+          creada_en: '2025-03-07T09:00:00.000Z',
+          nombre: 'Solicitud firmada (copia auténtica).pdf',
+          paginas: 2,
+          tamano: 4096,
+          sha256: 'ab'.repeat(32),
+        },
+      },
+    }));
+    server().routes.set(`GET /api/verificacion/${csv}/descarga`, () => ({
+      body: '%PDF-1.7',
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="copia-autentica.pdf"',
+      },
+    }));
+    server().routes.set('POST /api/documentos/12/copia-autentica', () => ({
+      status: 409,
+      body: {
+        success: false,
+        msg: 'Solo se hacen copias auténticas de documentos PDF, JPEG o PNG.',
+        code: 'FORMATO_SIN_COPIA',
+      },
+    }));
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: () => 'blob:copia', revokeObjectURL: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      renderTab('cerrado', false);
+      await waitFor(() => expect(row(1)).toBeTruthy());
+      // Neither a DOCX nor an anulado offers one.
+      expect(rowButtons(2)).toEqual(['Descargar Informe técnico.docx']);
+      expect(rowButtons(3)).toEqual(['Previsualizar Plano.png', 'Descargar Plano.png']);
+      fireEvent.click(within(row(1)).getByRole('button', { name: 'Copia auténtica Solicitud firmada.pdf' }));
+      const dialog = await screen.findByRole('dialog');
+      expect((await within(dialog).findByTestId('copia-csv')).textContent).toContain(csv);
+      expect(within(dialog).getByText(`https://sede.ejemplo.es/verificacion/${csv}`)).toBeTruthy();
+      expect(click).toHaveBeenCalled();
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('copia-autentica.pdf');
+      expect(
+        within(dialog)
+          .getByRole('link', { name: /Descargar la copia auténtica/ })
+          .getAttribute('href'),
+      ).toBe(`/api/verificacion/${csv}/descarga`);
     } finally {
       click.mockRestore();
       Object.assign(URL, { createObjectURL, revokeObjectURL });
@@ -306,6 +403,7 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
       expect(rowButtons(1)).toEqual([
         'Previsualizar Solicitud firmada.pdf',
         'Descargar Solicitud firmada.pdf',
+        'Copia auténtica Solicitud firmada.pdf',
         'Anular Solicitud firmada.pdf',
       ]);
     });

@@ -3,6 +3,7 @@ import {
   DownloadOutlined,
   DownOutlined,
   ExportOutlined,
+  FilePdfOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import {
@@ -27,13 +28,16 @@ import { Fecha } from '../../../components/Fecha';
 import { formatFileSize } from '../../../lib/format-size';
 import { canUpload, documentoActions } from '../access';
 import { useAnularDocumento } from '../api/anular-documento';
+import { useCrearCopiaAutentica } from '../api/crear-copia-autentica';
 import { useDownloadDocumento } from '../api/download-documento';
 import { useDownloadExpedienteEni } from '../api/download-expediente-eni';
+import { useDownloadExpedienteFoliado } from '../api/download-expediente-foliado';
 import { useDownloadIndice } from '../api/download-indice';
 import { useDocumentos } from '../api/get-documentos';
 import { useVerificarIntegridad } from '../api/verificar-integridad';
 import { useDocumentosAccess } from '../hooks/use-documentos-access';
 import { AnularDocumentoModal } from './AnularDocumentoModal';
+import { CopiaAutenticaModal } from './CopiaAutenticaModal';
 import { DocumentoAcciones } from './DocumentoAcciones';
 import { DocumentosTarjetas } from './DocumentosTarjetas';
 import { DocumentoPreviewDrawer } from './DocumentoPreviewDrawer';
@@ -77,6 +81,9 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion, onChange
   const download = useDownloadDocumento();
   const downloadIndice = useDownloadIndice();
   const exportarEni = useDownloadExpedienteEni();
+  const foliado = useDownloadExpedienteFoliado();
+  const copiaAutentica = useCrearCopiaAutentica();
+  const [copiando, setCopiando] = useState<DocumentoListado | null>(null);
   const anular = useAnularDocumento(id_expediente, onChanged);
   const verificar = useVerificarIntegridad(id_expediente);
   const [preview, setPreview] = useState<Documento | null>(null);
@@ -99,6 +106,10 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion, onChange
       descargando={download.isPending && download.variables?.id_documento === documento.id_documento}
       onPrevisualizar={() => setPreview(documento)}
       onDescargar={() => download.mutate(documento)}
+      onCopiaAutentica={() => {
+        setCopiando(documento);
+        copiaAutentica.mutate(documento);
+      }}
       onAnular={() => setAnulando(documento)}
     />
   );
@@ -157,7 +168,7 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion, onChange
           {
             title: 'Acciones',
             key: 'acciones',
-            width: 128,
+            width: 160,
             render: (_: unknown, documento: DocumentoListado) => botones(documento),
           },
         ]
@@ -197,6 +208,18 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion, onChange
             Descargar índice <DownOutlined />
           </Button>
         </Dropdown>
+        {access.descargar && (
+          <Tooltip title="Todo el expediente en un solo PDF para entregarlo a un juzgado o a un ciudadano: el índice primero y cada documento en su orden, cada página numerada «Folio n de N»">
+            <Button
+              icon={<FilePdfOutlined />}
+              disabled={!hayDocumentos}
+              loading={foliado.isPending}
+              onClick={() => foliado.mutate({ id_expediente, numero })}
+            >
+              Descargar expediente foliado (PDF)
+            </Button>
+          </Tooltip>
+        )}
         {access.exportarEni && (
           <Tooltip title="Expediente electrónico ENI (ZIP) para remitirlo a otra administración: índice firmado, documentos y metadatos">
             <Button
@@ -268,6 +291,16 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion, onChange
         saving={anular.isPending}
         onConfirm={(motivo) => anular.mutateAsync({ id_documento: anulando!.id_documento, motivo })}
         onClose={() => setAnulando(null)}
+      />
+      <CopiaAutenticaModal
+        documento={copiando}
+        loading={copiaAutentica.isPending}
+        copia={copiaAutentica.data}
+        error={copiaAutentica.isError ? apiErrorMessage(copiaAutentica.error) : undefined}
+        onClose={() => {
+          setCopiando(null);
+          copiaAutentica.reset();
+        }}
       />
       <VerificacionModal
         open={verificando}
