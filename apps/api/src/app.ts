@@ -55,6 +55,7 @@ import plazosRoutes from './modules/plazos/plazos.routes';
 import avisosPlazoPlugin from './modules/plazos/avisos.plugin';
 import integridadPlugin from './modules/integridad/integridad.plugin';
 import integridadRoutes from './modules/integridad/integridad.routes';
+import retencionRoutes from './modules/retencion/retencion.routes';
 
 const API_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -94,6 +95,7 @@ const authenticatedRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
   await app.register(trabajosRoutes);
   await app.register(plazosRoutes);
   await app.register(integridadRoutes, { config: config.integridad });
+  await app.register(retencionRoutes);
 };
 
 /** Builds the whole application: third-party plugins, then our own, then the routes. */

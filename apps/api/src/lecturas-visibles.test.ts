@@ -78,6 +78,13 @@ const SIN_LA_REGLA: Record<string, string> = {
   'modules/copias/copias.repository.ts#findClavesDocumentos': POR_ID_TRAS_LA_REGLA,
   'copias/instantanea.ts#leerEnInstantanea': `${SIN_PERSONA}: la copia de seguridad`,
   'copias/restaurar.ts#restaurar': `${SIN_PERSONA}: la restauración`,
+  'modules/integridad/integridad.repository.ts#destruido': SIN_PERSONA,
+  'modules/retencion/retencion.repository.ts#DESDE_SQL': FRAGMENTO,
+  'modules/retencion/retencion.repository.ts#findActa':
+    'un acta de eliminación es de la administración (retencion.gestionar): lista sus expedientes aunque luego cambien de unidad',
+  'modules/retencion/eliminacion.service.ts#aprobarActa':
+    'los expedientes que el acta ya lista (administración, retencion.aprobar_eliminacion); findPendientes aplica la regla antes de destruir nada',
+  'modules/retencion/eliminacion.service.ts#ejecutarActa': `${SIN_PERSONA}: borra los archivos de un acta ya aprobada`,
 };
 
 const RAIZ = path.dirname(new URL(import.meta.url).pathname);

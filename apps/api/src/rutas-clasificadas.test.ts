@@ -78,6 +78,7 @@ const RUTAS: Record<string, Clasificacion> = {
     cuerpo: ({ version, idTesoreria }) => ({ id_unidad: idTesoreria, motivo: 'Me lo quedo', version }),
   },
   'GET /api/expedientes/:id/historial': { clase: 'expediente' },
+  'GET /api/expedientes/:id/retencion': { clase: 'expediente' },
   'GET /api/expedientes/:id/documentos': { clase: 'expediente' },
   'POST /api/expedientes/:id/documentos': { clase: 'expediente', cuerpo: 'multipart' },
   'GET /api/expedientes/:id/indice': { clase: 'expediente' },
@@ -152,6 +153,22 @@ const RUTAS: Record<string, Clasificacion> = {
   'POST /api/admin/calendario': { clase: 'administracion' },
   'DELETE /api/admin/calendario/:id': { clase: 'administracion' },
   'GET /api/admin/integridad': { clase: 'administracion' },
+  'GET /api/admin/retencion/series': { clase: 'administracion' },
+  'POST /api/admin/retencion/series': { clase: 'administracion' },
+  'PUT /api/admin/retencion/series/:id': { clase: 'administracion' },
+  'GET /api/admin/retencion/tipos': { clase: 'administracion' },
+  'PUT /api/admin/retencion/tipos/:id': { clase: 'administracion' },
+  'GET /api/admin/retencion/pendientes': { clase: 'administracion' },
+  'GET /api/admin/retencion/actas': { clase: 'administracion' },
+  'POST /api/admin/retencion/actas': { clase: 'administracion' },
+  'GET /api/admin/retencion/actas/:id': { clase: 'administracion' },
+  'DELETE /api/admin/retencion/actas/:id': { clase: 'administracion' },
+  'POST /api/admin/retencion/actas/:id/aprobacion': { clase: 'administracion' },
+  'GET /api/admin/retencion/actas/:id/pdf': { clase: 'administracion' },
+  // Behind 'retencion.gestionar', which no demo person outside the unidad holds: their visibility
+  // (404 outside) is proven in modules/retencion/retencion.test.ts.
+  'POST /api/expedientes/:id/retencion-legal': { clase: 'administracion' },
+  'POST /api/expedientes/:id/retencion-legal/levantamiento': { clase: 'administracion' },
 };
 
 /** Fills a route's parameters: `:id` with the id under test, the others with well-formed values. */

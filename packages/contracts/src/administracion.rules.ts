@@ -71,6 +71,9 @@ export const ENTIDADES_AUDITORIA = [
   'cola',
   'trabajo',
   'festivo',
+  'serie_documental',
+  'retencion_legal',
+  'acta_eliminacion',
   'expediente',
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
@@ -85,6 +88,9 @@ export const ENTIDAD_AUDITORIA_ETIQUETAS: Record<EntidadAuditoria, string> = {
   cola: 'Cola de trabajos',
   trabajo: 'Trabajo en segundo plano',
   festivo: 'Festivo del calendario laboral',
+  serie_documental: 'Serie documental',
+  retencion_legal: 'Retención legal',
+  acta_eliminacion: 'Acta de eliminación',
   expediente: 'Expediente',
 };
 
@@ -104,5 +110,13 @@ export const ACCION_AUDITORIA_ETIQUETAS: Record<string, string> = {
   'cola.reanudar': 'Reanudar cola',
   'trabajo.reintentar': 'Reintentar trabajo',
   'acceso.revocar': 'Revocar acceso',
+  'serie.crear': 'Añadir serie documental',
+  'serie.modificar': 'Modificar serie documental',
+  'catalogo.retencion': 'Cambiar serie o regla de conservación de un tipo',
+  'retencion.poner': 'Poner retención legal',
+  'retencion.levantar': 'Levantar retención legal',
+  'acta.crear': 'Redactar acta de eliminación',
+  'acta.descartar': 'Descartar borrador de acta de eliminación',
+  'acta.aprobar': 'Aprobar acta de eliminación',
   'expediente.importar_eni': 'Incorporar un expediente ENI de otra administración',
 };

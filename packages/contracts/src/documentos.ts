@@ -32,6 +32,10 @@ export const DocumentoSchema = Type.Object({
   motivo_anulacion: Type.Union([Type.String(), Type.Null()]),
   fecha_anulacion: Type.Union([Type.String(), Type.Null()]),
   anulado_por: Type.Union([ResponsableSchema, Type.Null()]),
+  /** Its bytes were destroyed by an approved acta de eliminación (its entry and huella stay). */
+  eliminado: Type.Optional(
+    Type.Union([Type.Object({ acta: Type.String(), destruido_en: Type.String() }), Type.Null()]),
+  ),
 });
 export type Documento = Static<typeof DocumentoSchema>;
 

@@ -84,6 +84,9 @@ export const EVENTOS_HISTORIAL = [
   'plazo_inicio',
   'plazo_proximo',
   'plazo_vence_hoy',
+  'retencion_legal_puesta',
+  'retencion_legal_levantada',
+  'eliminacion_documentos',
 ] as const;
 export type EventoHistorial = (typeof EVENTOS_HISTORIAL)[number];
 

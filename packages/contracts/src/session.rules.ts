@@ -20,4 +20,6 @@ export type Permiso =
   | 'administracion.auditoria'
   | 'administracion.indice'
   | 'administracion.trabajos'
-  | 'administracion.integridad';
+  | 'administracion.integridad'
+  | 'retencion.gestionar'
+  | 'retencion.aprobar_eliminacion';

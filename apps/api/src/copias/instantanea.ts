@@ -22,9 +22,11 @@ export async function leerEnInstantanea(tx: Queryable): Promise<LecturaEnInstant
   const migraciones = (
     await tx.query<{ version: string }>('SELECT version::text AS version FROM schema_migrations ORDER BY version')
   ).map((fila) => fila.version);
+  // Not the documents an acta de eliminación destroyed: a copy must not keep (nor a restore bring
+  // back) bytes that were disposed of (decision 0397).
   const documentos = await tx.query<DocumentoCopiado>(
     `SELECT id_documento, id_expediente, clave_almacen::text AS clave_almacen, huella AS sha256, tamano::float8 AS bytes
-     FROM documento ORDER BY id_documento`,
+     FROM documento WHERE destruido_en IS NULL ORDER BY id_documento`,
   );
   return { migraciones, recuentos, documentos };
 }

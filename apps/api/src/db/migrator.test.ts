@@ -50,6 +50,7 @@ const ALL = [
   '033_buscar_en_documentos',
   '034_texto_en_trozos',
   '035_verificacion_csv',
+  '036_retencion',
   '037_copia_autentica',
   '038_consultas_verificacion_caducan',
 ];
@@ -95,6 +96,8 @@ describe('migrations on PostgreSQL', () => {
       { nom_modulo: 'administracion/calendario' },
       { nom_modulo: 'administracion/integridad' },
       { nom_modulo: 'buscar-documentos' },
+      { nom_modulo: 'administracion/cuadro-clasificacion' },
+      { nom_modulo: 'administracion/eliminacion' },
     ]);
   });
 

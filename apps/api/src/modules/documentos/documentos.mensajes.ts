@@ -72,6 +72,13 @@ export const archivoAusente = () =>
     'El archivo de este documento no está en el almacenamiento. Avise al administrador.',
     'ARCHIVO_AUSENTE',
   );
+/** Its bytes were destroyed by an approved acta de eliminación: gone for good, not lost. */
+export const documentoEliminado = (acta: string) =>
+  new ApiHttpError(
+    410,
+    `El contenido de este documento se eliminó por el acta de eliminación ${acta}: se conservan su entrada en el índice, su huella y el historial.`,
+    'DOCUMENTO_ELIMINADO',
+  );
 export const archivoAlterado = () =>
   new ApiHttpError(
     500,

@@ -15,7 +15,8 @@ const SELECT_DOCUMENTO = `
          d.subido_por, s.username AS subido_username, ${nombreCompletoSql('s')} AS subido_nombre,
          d.anulado, d.motivo_anulacion, d.fecha_anulacion,
          d.anulado_por, a.username AS anulado_username,
-         CASE WHEN a.id_usuario IS NULL THEN NULL ELSE ${nombreCompletoSql('a')} END AS anulado_nombre
+         CASE WHEN a.id_usuario IS NULL THEN NULL ELSE ${nombreCompletoSql('a')} END AS anulado_nombre,
+         d.destruido_en, (SELECT ae.numero FROM acta_eliminacion ae WHERE ae.id = d.id_acta_eliminacion) AS acta_numero
   FROM documento d
   JOIN tipo_documental td ON td.id = d.id_tipo_documental
   JOIN usuario s ON s.id_usuario = d.subido_por
@@ -45,6 +46,8 @@ interface DocumentoRow {
   anulado_por: number | null;
   anulado_username: string | null;
   anulado_nombre: string | null;
+  destruido_en: Date | null;
+  acta_numero: string | null;
 }
 
 /** A document as the API answers it, plus what only the server needs (where its bytes are). */
@@ -78,6 +81,7 @@ function toDocumento(row: DocumentoRow): DocumentoAlmacenado {
       row.anulado_por === null
         ? null
         : { id_usuario: row.anulado_por, nombre_completo: row.anulado_nombre!, username: row.anulado_username! },
+    eliminado: row.destruido_en === null ? null : { acta: row.acta_numero!, destruido_en: isoString(row.destruido_en) },
     clave_almacen: row.clave_almacen,
   };
 }

@@ -110,6 +110,7 @@ export const descargarSchema = {
     206: archivo('application/octet-stream', 'Parte del archivo'),
     304: sinCambios,
     404: ApiError,
+    410: ApiError,
     416: ApiError,
   },
 };
@@ -124,6 +125,7 @@ export const vistaSchema = {
     206: archivo('application/octet-stream', 'Parte del archivo'),
     304: sinCambios,
     404: ApiError,
+    410: ApiError,
     415: ApiError,
     416: ApiError,
   },

@@ -8,7 +8,7 @@ import {
   nombreDeDescarga,
   rangoPedido,
 } from './descarga';
-import { archivoAlterado, archivoAusente, rangoNoValido } from './documentos.mensajes';
+import { archivoAlterado, archivoAusente, documentoEliminado, rangoNoValido } from './documentos.mensajes';
 import {
   archivoAusenteAlServir,
   comprobandoAlServir,
@@ -42,6 +42,7 @@ export async function servirDocumento(
   idUsuario: number,
   registrar: () => Promise<void>,
 ) {
+  if (documento.eliminado) throw documentoEliminado(documento.eliminado.acta);
   const servicio: Servicio = { request, documento, origen: acceso, id_usuario: idUsuario };
   const etag = etagDe(documento.huella);
   reply

@@ -98,6 +98,8 @@ export async function verificarAhora(
   });
 
   for (const documento of documentos) {
+    // Destroyed by an acta de eliminación: its bytes are gone on purpose; its entry is checked above.
+    if (documento.eliminado) continue;
     // Its lease was lost or the instance stops: no result rather than one nobody holds.
     signal.throwIfAborted();
     const huella = await huellaAlmacenada(storage, documento.clave_almacen);

@@ -104,7 +104,7 @@ export async function findUltimaRonda(db: Queryable): Promise<Ronda | undefined>
 export async function insertRonda(tx: Queryable): Promise<Ronda> {
   const [row] = await tx.query<RondaRow>(
     `INSERT INTO integridad_ronda (documentos_total, bytes_total)
-     SELECT count(*), coalesce(sum(tamano), 0) FROM documento
+     SELECT count(*), coalesce(sum(tamano), 0) FROM documento WHERE destruido_en IS NULL
      RETURNING *`,
   );
   return toRonda(row!);
@@ -128,15 +128,27 @@ export async function avanzarRonda(
   );
 }
 
+/** Whether an acta de eliminación destroyed the document's bytes (maybe while the revision read them). */
+export async function destruido(tx: Queryable, idDocumento: number): Promise<boolean> {
+  const [fila] = await tx.query<{ destruido: boolean }>(
+    'SELECT destruido_en IS NOT NULL AS destruido FROM documento WHERE id_documento = $1',
+    [idDocumento],
+  );
+  return fila?.destruido ?? false;
+}
+
 export async function terminarRonda(tx: Queryable, idRonda: number): Promise<void> {
   await tx.query('UPDATE integridad_ronda SET terminada = now() WHERE id = $1 AND terminada IS NULL', [idRonda]);
 }
 
-/** The next documents after `despues`, in id order (anulados too: their bytes are kept). */
+/**
+ * The next documents after `despues`, in id order (anulados too: their bytes are kept; not those
+ * destroyed by an acta de eliminación: their bytes are gone on purpose).
+ */
 export function findDocumentosDesde(db: Queryable, despues: number, limite: number): Promise<DocumentoARevisar[]> {
   return db.query<DocumentoARevisar>(
     `SELECT id_documento, clave_almacen::text AS clave_almacen, huella, tamano::float8 AS tamano
-     FROM documento WHERE id_documento > $1 ORDER BY id_documento LIMIT $2`,
+     FROM documento WHERE id_documento > $1 AND destruido_en IS NULL ORDER BY id_documento LIMIT $2`,
     [despues, limite],
   );
 }

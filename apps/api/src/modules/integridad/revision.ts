@@ -7,6 +7,7 @@ import { registrarHallazgo } from './hallazgos';
 import { huellaAlmacenada, Limitador } from './huella';
 import {
   avanzarRonda,
+  destruido,
   findDocumentosDesde,
   findUltimaRonda,
   insertRonda,
@@ -60,6 +61,10 @@ export async function revisar(
       await context.step(async (tx) => {
         if (huella === documento.huella) {
           await upsertResultado(tx, documento.id_documento, 'correcto');
+        } else if (await destruido(tx, documento.id_documento)) {
+          // An acta de eliminación destroyed it after this lot was read: not a finding.
+          await avanzarRonda(tx, idRonda, documento, false);
+          return;
         } else {
           await registrarHallazgo(tx, log, {
             id_documento: documento.id_documento,

@@ -28,6 +28,8 @@ const PERMISOS_DE_ADMINISTRACION = [
   ...PERMISOS_DE_GESTION.slice(0, 8),
   'expedientes.ver',
   'expedientes.ver_todos',
+  'retencion.aprobar_eliminacion',
+  'retencion.gestionar',
 ];
 
 const ADMINISTRACION = {
@@ -44,6 +46,8 @@ const ADMINISTRACION = {
     'indice',
     'trabajos',
     'integridad',
+    'cuadro-clasificacion',
+    'eliminacion',
   ].map((area) => ({
     nom_modulo: `administracion/${area}`,
   })),
