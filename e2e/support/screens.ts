@@ -60,6 +60,11 @@ const adminSectionReady: Record<AdminSectionModulo, (page: Page) => Locator> = {
   // With the failed extraction of the screens' damaged PDF in its list.
   'administracion/trabajos': (page) => page.getByTestId('trabajo-fallido').first(),
   'administracion/integridad': (page) => page.getByTestId('integridad-ronda').getByText('Documentos revisados'),
+  'administracion/cuadro-clasificacion': (page) => page.getByRole('cell', { name: 'Solicitud', exact: true }).first(),
+  'administracion/eliminacion': (page) =>
+    page
+      .getByText('Ningún expediente está pendiente de dictamen.')
+      .or(page.getByRole('link', { name: /^EXP-/ }).first()),
 };
 
 /**
@@ -301,6 +306,17 @@ export const SCREENS: ScreenState[] = [
       // Its document's text says «Informe de accesibilidad»; it is read in the background after the upload.
       await load(page, `${webUrl}/expedientes?q=accesibilidad`);
       await page.getByTestId('coincidencias-documentos').waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    // A ZIP from another administration, before choosing anything: what each field still needs.
+    name: 'expedientes-incorporar-eni',
+    open: async (page, _data, webUrl) => {
+      await load(page, `${webUrl}/expedientes`);
+      await page.getByRole('button', { name: 'Incorporar expediente ENI' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Incorporar expediente ENI' });
+      await dialog.getByRole('button', { name: 'Incorporar' }).click();
+      await dialog.getByText('Elija el archivo ZIP del expediente.').waitFor();
     },
   },
   {

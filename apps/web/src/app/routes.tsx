@@ -79,6 +79,14 @@ const adminViews: Record<AdminSectionModulo, Pick<NonIndexRouteObject, 'lazy' | 
   'administracion/integridad': {
     lazy: async () => ({ Component: (await import('../features/integridad/views/IntegridadView')).IntegridadView }),
   },
+  'administracion/cuadro-clasificacion': {
+    lazy: async () => ({
+      Component: (await import('../features/retencion/views/CuadroClasificacionView')).CuadroClasificacionView,
+    }),
+  },
+  'administracion/eliminacion': {
+    lazy: async () => ({ Component: (await import('../features/retencion/views/EliminacionView')).EliminacionView }),
+  },
 };
 
 /** The one route tree: paths, on-demand views and the metadata (`handle`) the guards read. */

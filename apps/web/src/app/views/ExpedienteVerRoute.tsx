@@ -5,6 +5,7 @@ import { AccesosTab } from '../../features/accesos/components/AccesosTab';
 import { DocumentosTab } from '../../features/documentos/components/DocumentosTab';
 import { expedientesKeys } from '../../features/expedientes/api/keys';
 import { IndicesFirmados } from '../../features/verificacion/components/IndicesFirmados';
+import { RetencionCard } from '../../features/retencion/components/RetencionCard';
 import {
   ExpedienteDetailView,
   type AccesosTabRender,
@@ -39,5 +40,15 @@ export function ExpedienteVerRoute() {
       onChanged={expedienteCambiado(expediente.id_expediente)}
     />
   );
-  return <ExpedienteDetailView id_expediente={id_expediente} documentosTab={documentosTab} accesosTab={accesosTab} />;
+  const retencionCard = (expediente: { id_expediente: number }) => (
+    <RetencionCard id_expediente={expediente.id_expediente} onChanged={expedienteCambiado(expediente.id_expediente)} />
+  );
+  return (
+    <ExpedienteDetailView
+      id_expediente={id_expediente}
+      documentosTab={documentosTab}
+      accesosTab={accesosTab}
+      retencionCard={retencionCard}
+    />
+  );
 }

@@ -76,6 +76,18 @@ export const ADMIN_SECTIONS = [
     icon: 'FileProtectOutlined',
     permiso: 'administracion.integridad',
   },
+  {
+    nom_modulo: 'administracion/cuadro-clasificacion',
+    title: 'Cuadro de clasificación',
+    icon: 'ClusterOutlined',
+    permiso: 'retencion.gestionar',
+  },
+  {
+    nom_modulo: 'administracion/eliminacion',
+    title: 'Eliminación',
+    icon: 'DeleteOutlined',
+    permiso: 'retencion.gestionar',
+  },
 ] as const satisfies readonly AdminSection[];
 
 /** The `nom_modulo` of each administration section: what `app/routes.tsx` and the e2e screens key their part by. */

@@ -64,6 +64,14 @@ describe('documentoActions', () => {
       'descargar',
     ]);
     expect(documentoActions(pdf, propio('cerrado'), gestor)).toEqual(['previsualizar', 'descargar', 'copia']);
+    // Its contents destroyed by an acta de eliminación: nothing to preview, download or annul.
+    expect(
+      documentoActions(
+        { ...pdf, eliminado: { acta: 'AE-000001', destruido_en: '2026-01-01T00:00:00.000Z' } },
+        propio('abierto'),
+        gestor,
+      ),
+    ).toEqual([]);
     expect(documentoActions(pdf, propio('abierto'), consulta)).not.toContain('anular');
     expect(documentoActions(pdf, ajeno('abierto'), gestor)).toEqual(['previsualizar', 'descargar', 'copia']);
   });

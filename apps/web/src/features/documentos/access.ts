@@ -58,11 +58,13 @@ export function admiteCopiaAutentica(documento: Pick<Documento, 'formato' | 'anu
 
 /** The actions a row of the índice offers, in display order. */
 export function documentoActions(
-  documento: Pick<Documento, 'formato' | 'anulado'>,
+  documento: Pick<Documento, 'formato' | 'anulado' | 'eliminado'>,
   expediente: ExpedienteDeDocumentos,
   access: DocumentosAccess,
 ): AccionDocumento[] {
   const acciones: AccionDocumento[] = [];
+  // Its contents were destroyed by an acta de eliminación: only its entry and huella remain.
+  if (documento.eliminado) return acciones;
   if (access.descargar && isPreviewable(documento.formato)) acciones.push('previsualizar');
   if (access.descargar) acciones.push('descargar');
   if (access.descargar && admiteCopiaAutentica(documento)) acciones.push('copia');

@@ -20,6 +20,10 @@ const DESCRIPTIONS: Record<AdminSectionModulo, string> = {
   'administracion/trabajos': 'Las colas de trabajos: cuántos esperan, los que fallaron y por qué; pausa y reintento.',
   'administracion/integridad':
     'La revisión periódica del SHA-256 de cada archivo guardado y los archivos ausentes o alterados.',
+  'administracion/cuadro-clasificacion':
+    'Las series documentales, su regla de conservación y la serie de cada tipo de expediente.',
+  'administracion/eliminacion':
+    'Los expedientes pendientes de dictamen y las actas de eliminación: redacción, aprobación y PDF firmado.',
 };
 
 /**

@@ -58,6 +58,18 @@ export interface DocumentosTabProps {
 }
 
 function NombreDocumento({ documento }: { documento: Documento }) {
+  if (documento.eliminado) {
+    return (
+      <Flex gap={8} align="center" wrap>
+        <Typography.Text type="secondary" className="documento-nombre">
+          {documento.nombre}
+        </Typography.Text>
+        <Tag color="volcano" data-testid="documento-eliminado">
+          Eliminado (acta {documento.eliminado.acta})
+        </Tag>
+      </Flex>
+    );
+  }
   if (!documento.anulado) return <Typography.Text className="documento-nombre">{documento.nombre}</Typography.Text>;
   return (
     <Flex gap={8} align="center" wrap>

@@ -32,6 +32,9 @@ const EVENTO_COLORES: Partial<Record<EventoHistorial, string>> = {
   plazo_inicio: 'gold',
   plazo_proximo: 'volcano',
   plazo_vence_hoy: 'volcano',
+  retencion_legal_puesta: 'purple',
+  retencion_legal_levantada: 'purple',
+  eliminacion_documentos: 'red',
 };
 
 const DESCRITOS_ENTEROS: readonly EventoHistorial[] = ['cambio_estado', 'transferencia'];

@@ -96,11 +96,8 @@ function ExpedienteContent({
   expediente,
   documentosTab,
   accesosTab,
-}: {
-  expediente: Expediente;
-  documentosTab?: DocumentosTabRender;
-  accesosTab?: AccesosTabRender;
-}) {
+  retencionCard,
+}: TabRenders & { expediente: Expediente }) {
   const id = expediente.id_expediente;
   const access = useExpedientesAccess();
   const queryClient = useQueryClient();
@@ -180,6 +177,7 @@ function ExpedienteContent({
         <ExpedienteDataPanel expediente={expediente} />
       </Card>
       <PlazoCard expediente={expediente} puedeCambiar={canEdit(expediente, access)} />
+      {retencionCard?.(expediente)}
       <Card>
         <Tabs
           activeKey={tab}
@@ -234,6 +232,8 @@ function ExpedienteContent({
 interface TabRenders {
   documentosTab?: DocumentosTabRender;
   accesosTab?: AccesosTabRender;
+  /** What retention says of it (another feature's card, supplied by the route module). */
+  retencionCard?: (expediente: Expediente) => ReactNode;
 }
 
 interface LoaderProps extends TabRenders {
