@@ -52,6 +52,8 @@ export interface CopiaCertificada {
   /** The signed índice's PDF; null for a copia auténtica (its bytes are in the document storage). */
   pdf: Buffer | null;
   clave_almacen: string | null;
+  /** SHA-256 of the copia auténtica's stored bytes, as it was signed; null for a signed índice. */
+  huella_copia: string | null;
   numero: string;
   motivo: string | null;
   firmado_en: Date;
@@ -60,7 +62,8 @@ export interface CopiaCertificada {
 
 export async function findCopia(db: Queryable, huella: string): Promise<CopiaCertificada | undefined> {
   const [fila] = await db.query<CopiaCertificada>(
-    `SELECT c.id_firma, c.id_copia, f.pdf, ca.clave_almacen::text AS clave_almacen, e.numero, f.motivo,
+    `SELECT c.id_firma, c.id_copia, f.pdf, ca.clave_almacen::text AS clave_almacen, ca.huella AS huella_copia,
+            e.numero, f.motivo,
             coalesce(f.firmado_en, ca.creada_en) AS firmado_en, d.nombre AS documento_nombre
      FROM codigo_verificacion c
      LEFT JOIN indice_firmado f ON f.id_firma = c.id_firma
@@ -75,7 +78,13 @@ export async function findCopia(db: Queryable, huella: string): Promise<CopiaCer
 
 export type ResultadoConsulta = 'encontrado' | 'desconocido' | 'mal_formado';
 
-/** One row per look-up, found or not. */
+/**
+ * One row per look-up, found or not. Its commit does not wait for the WAL to reach the disk
+ * (`synchronous_commit` off for this statement's own transaction only): anybody may make look-ups,
+ * and on a busy disk that wait was most of the answer's time (decision 0405). A crash of PostgreSQL
+ * may lose the records of the last fraction of a second of look-ups, never a code nor anything
+ * else; the table stays consistent.
+ */
 export async function registrarConsulta(
   db: Queryable,
   consulta: {
@@ -88,8 +97,9 @@ export async function registrarConsulta(
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO consulta_verificacion (ip, huella_prefijo, resultado, descarga, id_firma, id_copia)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+    `WITH sin_esperar AS (SELECT set_config('synchronous_commit', 'off', true))
+     INSERT INTO consulta_verificacion (ip, huella_prefijo, resultado, descarga, id_firma, id_copia)
+     SELECT $1, $2, $3, $4, $5, $6 FROM sin_esperar`,
     [
       consulta.ip,
       consulta.huella.slice(0, 16),
