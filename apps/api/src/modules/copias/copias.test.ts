@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { normalizarCsv } from '@ecodigital/contracts/verificacion';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStorageConfig } from '../../storage/storage-config';
 import type { ApiClient, DemoUsername } from '../../testing/api-client';
 import { iniciarPersonas } from '../../testing/personas';
 import { useTestStack } from '../../testing/test-stack';
 import { sampleDocx, samplePdf, samplePng } from '../documentos/inspection/testing/sample-files';
 import { crearExpediente, subirArchivo } from '../documentos/texto/testing/subir';
 import { herramienta } from '../eni/testing/tools';
+import { MENSAJES_VERIFICACION } from '../verificacion/verificacion.mensajes';
 import { MENSAJES_COPIAS } from './copias.mensajes';
 import { pdfCifrado } from './testing/pdfs';
 
@@ -189,6 +191,31 @@ describe('foliated expediente and copia auténtica (real PostgreSQL, real dev Id
       expect((await eventos('copia_autentica')).map((evento) => evento.descripcion)).toContain(
         `Hizo una copia auténtica del documento nº 1 «resolucion.pdf» (CSV ${copia.csv}).`,
       );
+    });
+
+    it('never hands out a copy whose stored file was altered or removed: 503 in Spanish, not the bytes', async () => {
+      const copia = (await as.gestor.post(`/api/documentos/${ids.pdf}/copia-autentica`)).json().data;
+      const [fila] = await stack
+        .app()
+        .db.query<{ clave: string }>('SELECT clave_almacen::text AS clave FROM copia_autentica WHERE id_copia = $1', [
+          copia.id_copia,
+        ]);
+      const dir = (stack.testApp().config.storage as LocalStorageConfig).dir;
+      const ruta = path.join(dir, fila!.clave.slice(0, 2), fila!.clave.slice(2, 4), fila!.clave);
+      const descargar = () => stack.app().inject({ method: 'GET', url: `/api/verificacion/${copia.csv}/descarga` });
+      expect((await descargar()).statusCode).toBe(200);
+
+      const bytes = await readFile(ruta);
+      bytes[200] = bytes[200]! ^ 0x01;
+      await writeFile(ruta, bytes);
+      const alterada = await descargar();
+      expect(alterada.statusCode).toBe(503);
+      expect(alterada.json().msg).toBe(MENSAJES_VERIFICACION.copiaNoDisponible);
+
+      await unlink(ruta);
+      const ausente = await descargar();
+      expect(ausente.statusCode).toBe(503);
+      expect(ausente.json().msg).toBe(MENSAJES_VERIFICACION.copiaNoDisponible);
     });
 
     it('gives each copy its own unguessable code, also for an image', async () => {

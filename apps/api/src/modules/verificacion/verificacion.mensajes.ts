@@ -5,7 +5,11 @@ export const MENSAJES_VERIFICACION = {
     'El código seguro de verificación no es válido: son 28 letras y cifras (sin I, O, 0 ni 1), como figuran en la copia. Revíselo.',
   noExiste:
     'No hay ningún documento con ese código seguro de verificación. Revise que lo ha escrito como figura en la copia.',
+  copiaNoDisponible:
+    'La copia que certifica este código no se puede entregar: el archivo guardado falta o no coincide con el que se firmó. Comuníqueselo a la institución que la emitió.',
 } as const;
 
 export const csvMalFormado = () => new ApiHttpError(400, MENSAJES_VERIFICACION.malFormado, 'CSV_NO_VALIDO');
 export const csvNoExiste = () => new ApiHttpError(404, MENSAJES_VERIFICACION.noExiste, 'NOT_FOUND');
+export const copiaNoDisponible = () =>
+  new ApiHttpError(503, MENSAJES_VERIFICACION.copiaNoDisponible, 'COPIA_NO_DISPONIBLE');

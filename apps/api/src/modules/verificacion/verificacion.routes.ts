@@ -31,7 +31,7 @@ const verificacionRoutes: FastifyPluginAsyncTypebox<{ porMinuto?: number }> = as
   });
 
   app.get('/verificacion/:csv/descarga', { schema: descargaVerificacionSchema }, async (request, reply) => {
-    const copia = await copiaVerificada(app.db, app.storage, request.ip, request.params.csv);
+    const copia = await copiaVerificada(app.db, app.storage, request.log, request.ip, request.params.csv);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', contentDisposition('attachment', copia.nombre))

@@ -19,7 +19,7 @@ export const verificacionSchema = {
 export const descargaVerificacionSchema = {
   tags,
   summary:
-    'Descarga la copia que certifica un código seguro de verificación: el índice firmado en PDF, tal como se guardó',
+    'Descarga la copia que certifica un código seguro de verificación: el índice firmado o la copia auténtica en PDF, tal como se firmó',
   params: CsvParams,
   produces: ['application/pdf'],
   response: {
@@ -30,5 +30,6 @@ export const descargaVerificacionSchema = {
     400: ApiError,
     404: ApiError,
     429: ApiError,
+    503: ApiError,
   },
 };

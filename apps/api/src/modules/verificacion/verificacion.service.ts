@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { agruparCsv, normalizarCsv, type Verificacion } from '@ecodigital/contracts/verificacion';
 import { buffer } from 'node:stream/consumers';
 import type { Queryable } from '../../db/database';
-import type { DocumentStorage } from '../../storage/document-storage';
-import { csvMalFormado, csvNoExiste } from './verificacion.mensajes';
+import type { FastifyBaseLogger } from 'fastify';
+import { StoredObjectNotFoundError, type DocumentStorage } from '../../storage/document-storage';
+import { copiaNoDisponible, csvMalFormado, csvNoExiste } from './verificacion.mensajes';
 import { findCertificado, findCopia, registrarConsulta } from './verificacion.repository';
 
 const sha256 = (texto: string) => createHash('sha256').update(texto, 'utf8').digest('hex');
@@ -97,10 +98,39 @@ export async function verificar(db: Queryable, ip: string, escrito: string): Pro
 export async function copiaVerificada(
   db: Queryable,
   storage: DocumentStorage,
+  log: FastifyBaseLogger,
   ip: string,
   escrito: string,
 ): Promise<{ nombre: string; pdf: Buffer }> {
   const copia = await buscarRegistrando(db, ip, escrito, true, findCopia);
-  const pdf = copia.pdf ? Buffer.from(copia.pdf) : await buffer(await storage.read(copia.clave_almacen!));
+  const pdf = copia.pdf ? Buffer.from(copia.pdf) : await copiaAlmacenada(storage, log, copia);
   return { nombre: nombreCopia(copia), pdf };
+}
+
+/**
+ * A copia auténtica's bytes, only if they are still those that were signed: a file missing or
+ * altered in the storage is never handed out as the certified copy (503, and an error in the log
+ * for the archive's administrators).
+ */
+async function copiaAlmacenada(
+  storage: DocumentStorage,
+  log: FastifyBaseLogger,
+  copia: { id_copia: number | null; clave_almacen: string | null; huella_copia: string | null },
+): Promise<Buffer> {
+  const pdf = await storage
+    .read(copia.clave_almacen!)
+    .then((contenido) => buffer(contenido))
+    .catch((error: unknown) => {
+      if (error instanceof StoredObjectNotFoundError) return undefined;
+      throw error;
+    });
+  const encontrada = pdf && createHash('sha256').update(pdf).digest('hex');
+  if (encontrada === copia.huella_copia) return pdf!;
+  log.error(
+    { id_copia: copia.id_copia, huella_encontrada: encontrada ?? null },
+    pdf
+      ? 'verificación: el archivo de la copia auténtica no coincide con el firmado; no se entrega'
+      : 'verificación: falta el archivo de la copia auténtica; no se entrega',
+  );
+  throw copiaNoDisponible();
 }
