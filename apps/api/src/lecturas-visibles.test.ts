@@ -84,6 +84,7 @@ const SIN_LA_REGLA: Record<string, string> = {
     'un acta de eliminación es de la administración (retencion.gestionar): lista sus expedientes aunque luego cambien de unidad',
   'modules/retencion/eliminacion.service.ts#aprobarActa':
     'los expedientes que el acta ya lista (administración, retencion.aprobar_eliminacion); findPendientes aplica la regla antes de destruir nada',
+  'modules/eni/eni.repository.ts#findActaDeEliminacion': POR_ID_TRAS_LA_REGLA,
   'modules/retencion/eliminacion.service.ts#ejecutarActa': `${SIN_PERSONA}: borra los archivos de un acta ya aprobada`,
 };
 

@@ -13,6 +13,12 @@ export const MENSAJES_ENI = {
 } as const;
 
 export const conflictoEni = (msg: string, code = 'CONFLICT') => new ApiHttpError(409, msg, code);
+/** Its documents' contents were destroyed by an acta de eliminación (decision 0396): nothing to send. */
+export const eniConDocumentosEliminados = (acta: string) =>
+  conflictoEni(
+    `El contenido de los documentos de este expediente se eliminó por el acta de eliminación ${acta}: no se puede exportar en ENI.`,
+    'DOCUMENTOS_ELIMINADOS',
+  );
 export const firmaNoExiste = () => new ApiHttpError(404, MENSAJES_ENI.firmaNoExiste, 'NOT_FOUND');
 
 const megas = (bytes: number) => Math.round(bytes / (1024 * 1024));

@@ -193,3 +193,13 @@ export async function findUltimaFirma(
   );
   return row;
 }
+
+/** The acta de eliminación that destroyed documents of the expediente, if any. The caller checked its sight. */
+export async function findActaDeEliminacion(db: Queryable, idExpediente: number): Promise<string | undefined> {
+  const [fila] = await db.query<{ numero: string }>(
+    `SELECT a.numero FROM documento d JOIN acta_eliminacion a ON a.id = d.id_acta_eliminacion
+     WHERE d.id_expediente = $1 LIMIT 1`,
+    [idExpediente],
+  );
+  return fila?.numero;
+}

@@ -5,8 +5,14 @@ import type { Caller } from '../../shared/caller/caller';
 import type { DocumentStorage } from '../../storage/document-storage';
 import { indiceDe, indicePdf } from '../documentos/documentos.public';
 import { expedienteNoExiste, findExpediente, insertEvento } from '../expedientes/expedientes.public';
-import { conflictoEni, MENSAJES_ENI } from './eni.mensajes';
-import { findDatosEni, findDocumentosEni, findInteresadosEni, findUltimaFirma } from './eni.repository';
+import { conflictoEni, eniConDocumentosEliminados, MENSAJES_ENI } from './eni.mensajes';
+import {
+  findActaDeEliminacion,
+  findDatosEni,
+  findDocumentosEni,
+  findInteresadosEni,
+  findUltimaFirma,
+} from './eni.repository';
 import { documentoXml, entradaDocumento, expedienteXml } from './expediente-eni';
 import { indiceContenidoXml } from './indice-contenido';
 import { firmarPdf } from './pades';
@@ -41,6 +47,8 @@ export async function exportarEni(
 ): Promise<ExportacionEni> {
   const { db, storage } = deps;
   if (!(await findExpediente(db, caller, idExpediente))) throw expedienteNoExiste();
+  const acta = await findActaDeEliminacion(db, idExpediente);
+  if (acta) throw eniConDocumentosEliminados(acta);
   const datos = (await findDatosEni(db, idExpediente))!;
   const [documentos, interesados, ultima] = await Promise.all([
     findDocumentosEni(db, idExpediente),

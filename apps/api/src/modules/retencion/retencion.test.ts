@@ -367,6 +367,12 @@ describe('retención y eliminación (real PostgreSQL, real dev IdP)', () => {
       await expect(db().query('DELETE FROM acta_eliminacion WHERE id = $1', [acta.id])).rejects.toThrow(
         /no se modifica/,
       );
+      // Its ENI export would have nothing to send: refused before anything is written.
+      const eni = await personas.as.gestor.get(`/api/expedientes/${vencido.id}/eni`);
+      expect(eni.statusCode).toBe(409);
+      expect(eni.json().msg).toBe(
+        `El contenido de los documentos de este expediente se eliminó por el acta de eliminación ${acta.numero}: no se puede exportar en ENI.`,
+      );
       // A hold on what is already disposed of is refused.
       const tarde = await personas.as.gestor.post(`/api/expedientes/${vencido.id}/retencion-legal`, {
         motivo: 'Demasiado tarde',
