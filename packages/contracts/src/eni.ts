@@ -73,7 +73,7 @@ export const CerrarRemisionSchema = Type.Object(
 // ── Importación ENI ────────────────────────────────────────────────────────────────────────────
 
 /** Where an imported expediente came from, as its ENI metadata and índice signature say. */
-export const OrigenEniSchema = Type.Object({
+const OrigenEniSchema = Type.Object({
   /** The ENI Identificador of the expediente in the administration that sent it. */
   identificador: Type.String(),
   /** Its DIR3 órgano. */
@@ -81,8 +81,6 @@ export const OrigenEniSchema = Type.Object({
   /** Subject of the certificate that signed the índice (mathematically valid; its chain is not validated). */
   firmante: Type.String(),
 });
-export type OrigenEni = Static<typeof OrigenEniSchema>;
-
 export const ResultadoImportacionEniSchema = Type.Object({
   expediente: ExpedienteSchema,
   /** Documents of the índice incorporated (the original índice, kept as one more document, not counted). */

@@ -21,7 +21,7 @@ import {
  */
 
 /** Height of the band added below every page, in points. */
-export const ALTO_ESTAMPA = 78;
+const ALTO_ESTAMPA = 78;
 const LADO_QR = 62;
 const MARGEN = 8;
 

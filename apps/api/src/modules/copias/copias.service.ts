@@ -130,7 +130,7 @@ export async function foliarExpediente(
 }
 
 /** Where a copia auténtica's code is checked: the public page of decision 0394. */
-export const urlDeVerificacion = (urlPublica: string, codigo: string) =>
+const urlDeVerificacion = (urlPublica: string, codigo: string) =>
   `${urlPublica}${RUTA_VERIFICACION}/${agruparCsv(codigo)}`;
 
 /**
@@ -228,7 +228,7 @@ export async function crearCopiaAutentica(
 }
 
 /** The copy's file name: the document's, as a PDF, marked as a copia auténtica. */
-export function nombreDeCopia(nombre: string): string {
+function nombreDeCopia(nombre: string): string {
   const base = nombre.replace(/\.(pdf|jpe?g|png)$/i, '');
   return `${base} (copia auténtica).pdf`;
 }

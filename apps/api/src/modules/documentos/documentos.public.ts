@@ -10,7 +10,7 @@ export { contentDisposition } from './descarga';
 /** Files one document the way an upload does (the demo generator files its documents through it). */
 export { incorporarArchivo } from './subida.service';
 /** Files one checked document of an ENI import inside the import's transaction. */
-export { incorporarImportado, type DocumentoImportado } from './subida.service';
+export { incorporarImportado } from './subida.service';
 export { detectFormat } from './inspection/detect-format';
 export { ZipArchive } from './inspection/zip-archive';
 export { ARCHIVE_MAX_BYTES, ENTRY_MAX_BYTES, type ZipEntry } from './inspection/zip-archive';

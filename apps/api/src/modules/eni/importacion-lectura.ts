@@ -45,7 +45,7 @@ const CABEZA_BYTES = 64 * 1024;
 /** Digest algorithms accepted in `FuncionResumen` (SHA-1 and MD5 are not: a forged document could match). */
 const FUNCIONES_RESUMEN: Record<string, string> = { SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512' };
 
-export interface DocumentoLeido {
+interface DocumentoLeido {
   identificador: string;
   tempPath: string;
   size: number;

@@ -52,7 +52,7 @@ export type AccionDocumento = 'previsualizar' | 'descargar' | 'copia' | 'anular'
 /** Formats a copia auténtica is made of (the API refuses the others with 409). */
 const FORMATOS_CON_COPIA: readonly string[] = ['PDF', 'JPEG', 'PNG'];
 
-export function admiteCopiaAutentica(documento: Pick<Documento, 'formato' | 'anulado'>): boolean {
+function admiteCopiaAutentica(documento: Pick<Documento, 'formato' | 'anulado'>): boolean {
   return !documento.anulado && FORMATOS_CON_COPIA.includes(documento.formato);
 }
 

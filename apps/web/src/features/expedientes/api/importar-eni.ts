@@ -5,7 +5,7 @@ import type { WriteResponse } from '@ecodigital/contracts/envelope';
 import { api } from '../../../lib/api-client';
 import { expedientesKeys } from './keys';
 
-export interface ImportarEniInput {
+interface ImportarEniInput {
   archivo: File;
   id_unidad: number;
   id_tipo: number;
@@ -15,7 +15,7 @@ export interface ImportarEniInput {
  * The multipart body of `POST /api/expedientes/importar-eni`: the fields first, then the ZIP (the API
  * reads the parts as they arrive).
  */
-export function buildImportarEniFormData({ archivo, id_unidad, id_tipo }: ImportarEniInput): FormData {
+function buildImportarEniFormData({ archivo, id_unidad, id_tipo }: ImportarEniInput): FormData {
   const body = new FormData();
   body.append(CAMPOS_IMPORTACION_ENI.unidad, String(id_unidad));
   body.append(CAMPOS_IMPORTACION_ENI.tipo, String(id_tipo));
