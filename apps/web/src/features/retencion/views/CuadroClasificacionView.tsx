@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Form, Input, Select, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { SerieDocumental, TipoRetencion } from '@ecodigital/contracts/retencion';
 import { CODIGO_SERIE_PATTERN, LIMITES_RETENCION } from '@ecodigital/contracts/retencion.rules';
@@ -177,35 +177,38 @@ export function CuadroClasificacionView() {
       ) : (
         <Flex vertical gap={16}>
           <Card title="Series documentales" styles={{ body: { padding: 0 } }}>
-            <Table<SerieDocumental>
-              rowKey="id"
-              loading={series.isPending}
-              dataSource={series.data ?? []}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: 'Aún no hay series documentales.' }}
-              columns={[
-                { title: 'Código', dataIndex: 'codigo' },
-                { title: 'Nombre', dataIndex: 'nombre' },
-                { title: 'Regla de conservación', render: (_, fila) => describirRegla(fila.regla) },
-                {
-                  title: 'Tipos de expediente',
-                  render: (_, fila) => fila.tipos.map((t) => t.nombre).join(', ') || '—',
-                },
-                {
-                  title: 'Estado',
-                  render: (_, fila) => (fila.activo ? <Tag color="green">Activa</Tag> : <Tag>Desactivada</Tag>),
-                },
-                {
-                  title: 'Acciones',
-                  render: (_, fila) => (
-                    <Button size="small" onClick={() => setSerie(fila)} aria-label={`Editar la serie ${fila.codigo}`}>
-                      Editar
-                    </Button>
-                  ),
-                },
-              ]}
-            />
+            {series.data?.length === 0 ? (
+              <Empty description="Aún no hay series documentales." style={{ padding: 16 }} />
+            ) : (
+              <Table<SerieDocumental>
+                rowKey="id"
+                loading={series.isPending}
+                dataSource={series.data ?? []}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                columns={[
+                  { title: 'Código', dataIndex: 'codigo' },
+                  { title: 'Nombre', dataIndex: 'nombre' },
+                  { title: 'Regla de conservación', render: (_, fila) => describirRegla(fila.regla) },
+                  {
+                    title: 'Tipos de expediente',
+                    render: (_, fila) => fila.tipos.map((t) => t.nombre).join(', ') || '—',
+                  },
+                  {
+                    title: 'Estado',
+                    render: (_, fila) => (fila.activo ? <Tag color="green">Activa</Tag> : <Tag>Desactivada</Tag>),
+                  },
+                  {
+                    title: 'Acciones',
+                    render: (_, fila) => (
+                      <Button size="small" onClick={() => setSerie(fila)} aria-label={`Editar la serie ${fila.codigo}`}>
+                        Editar
+                      </Button>
+                    ),
+                  },
+                ]}
+              />
+            )}
           </Card>
           <Card title="Tipos de expediente" styles={{ body: { padding: 0 } }}>
             <Table<TipoRetencion>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ActaResumen, EstadoActa, PendienteDictamen } from '@ecodigital/contracts/retencion';
@@ -105,94 +105,100 @@ export function EliminacionView() {
             {pendientes.data?.truncado && (
               <Alert type="info" title={`Se muestran los ${LIMITES_RETENCION.pendientes} más antiguos.`} />
             )}
-            <Table<PendienteDictamen>
-              rowKey="id_expediente"
-              loading={pendientes.isPending}
-              dataSource={pendientes.data?.items ?? []}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: 'Ningún expediente está pendiente de dictamen.' }}
-              rowSelection={{
-                selectedRowKeys: seleccion,
-                onChange: (claves) => setSeleccion(claves as number[]),
-                getCheckboxProps: (fila) => ({
-                  disabled: fila.acta_borrador !== null,
-                  'aria-label': `Seleccionar ${fila.numero}`,
-                }),
-              }}
-              columns={[
-                {
-                  title: 'Número',
-                  render: (_, fila) => <Link to={`/expedientes/ver/${fila.id_expediente}`}>{fila.numero}</Link>,
-                },
-                { title: 'Asunto', dataIndex: 'asunto' },
-                { title: 'Tipo', render: (_, fila) => (fila.serie ? `${fila.tipo} (${fila.serie})` : fila.tipo) },
-                { title: 'Cerrado', render: (_, fila) => formatDate(fila.fecha_cierre) },
-                { title: 'Plazo cumplido', render: (_, fila) => formatDate(fila.cumplido_el) },
-                { title: 'Documentos', dataIndex: 'documentos' },
-                {
-                  title: 'Acta',
-                  render: (_, fila) => (fila.acta_borrador ? <Tag>Borrador {fila.acta_borrador}</Tag> : '—'),
-                },
-              ]}
-            />
+            {pendientes.data?.items.length === 0 ? (
+              <Empty description="Ningún expediente está pendiente de dictamen." style={{ padding: 16 }} />
+            ) : (
+              <Table<PendienteDictamen>
+                rowKey="id_expediente"
+                loading={pendientes.isPending}
+                dataSource={pendientes.data?.items ?? []}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                rowSelection={{
+                  selectedRowKeys: seleccion,
+                  onChange: (claves) => setSeleccion(claves as number[]),
+                  getCheckboxProps: (fila) => ({
+                    disabled: fila.acta_borrador !== null,
+                    'aria-label': `Seleccionar ${fila.numero}`,
+                  }),
+                }}
+                columns={[
+                  {
+                    title: 'Número',
+                    render: (_, fila) => <Link to={`/expedientes/ver/${fila.id_expediente}`}>{fila.numero}</Link>,
+                  },
+                  { title: 'Asunto', dataIndex: 'asunto' },
+                  { title: 'Tipo', render: (_, fila) => (fila.serie ? `${fila.tipo} (${fila.serie})` : fila.tipo) },
+                  { title: 'Cerrado', render: (_, fila) => formatDate(fila.fecha_cierre) },
+                  { title: 'Plazo cumplido', render: (_, fila) => formatDate(fila.cumplido_el) },
+                  { title: 'Documentos', dataIndex: 'documentos' },
+                  {
+                    title: 'Acta',
+                    render: (_, fila) => (fila.acta_borrador ? <Tag>Borrador {fila.acta_borrador}</Tag> : '—'),
+                  },
+                ]}
+              />
+            )}
           </Card>
           <Card title="Actas de eliminación" styles={{ body: { padding: 0 } }}>
-            <Table<ActaResumen>
-              rowKey="id"
-              loading={actas.isPending}
-              dataSource={actas.data ?? []}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: 'Aún no hay actas de eliminación.' }}
-              columns={[
-                { title: 'Número', dataIndex: 'numero' },
-                {
-                  title: 'Estado',
-                  render: (_, fila) => (
-                    <Tag color={COLOR_ESTADO[fila.estado]}>{ESTADO_ACTA_ETIQUETAS[fila.estado]}</Tag>
-                  ),
-                },
-                { title: 'Expedientes', dataIndex: 'num_expedientes' },
-                { title: 'Motivo', dataIndex: 'motivo' },
-                {
-                  title: 'Redactada',
-                  render: (_, fila) => `${formatDateTime(fila.creada_en)} · ${fila.creada_por.nombre_completo}`,
-                },
-                {
-                  title: 'Aprobada',
-                  render: (_, fila) =>
-                    fila.aprobada_en && fila.aprobada_por
-                      ? `${formatDateTime(fila.aprobada_en)} · ${fila.aprobada_por.nombre_completo}`
-                      : '—',
-                },
-                {
-                  title: 'Acciones',
-                  render: (_, fila) =>
-                    fila.estado === 'borrador' ? (
-                      <Flex gap={8}>
-                        {puedeAprobar && (
-                          <Button size="small" danger onClick={() => setAprobando(fila)}>
-                            Aprobar {fila.numero}
-                          </Button>
-                        )}
-                        <Popconfirm
-                          title={`¿Descartar el borrador ${fila.numero}?`}
-                          okText="Descartar"
-                          cancelText="Cancelar"
-                          onConfirm={() => descartar.mutate(fila.id)}
-                        >
-                          <Button size="small">Descartar</Button>
-                        </Popconfirm>
-                      </Flex>
-                    ) : (
-                      <Button size="small" onClick={() => void descargarPdfActa(fila).catch(() => {})}>
-                        PDF firmado
-                      </Button>
+            {actas.data?.length === 0 ? (
+              <Empty description="Aún no hay actas de eliminación." style={{ padding: 16 }} />
+            ) : (
+              <Table<ActaResumen>
+                rowKey="id"
+                loading={actas.isPending}
+                dataSource={actas.data ?? []}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                columns={[
+                  { title: 'Número', dataIndex: 'numero' },
+                  {
+                    title: 'Estado',
+                    render: (_, fila) => (
+                      <Tag color={COLOR_ESTADO[fila.estado]}>{ESTADO_ACTA_ETIQUETAS[fila.estado]}</Tag>
                     ),
-                },
-              ]}
-            />
+                  },
+                  { title: 'Expedientes', dataIndex: 'num_expedientes' },
+                  { title: 'Motivo', dataIndex: 'motivo' },
+                  {
+                    title: 'Redactada',
+                    render: (_, fila) => `${formatDateTime(fila.creada_en)} · ${fila.creada_por.nombre_completo}`,
+                  },
+                  {
+                    title: 'Aprobada',
+                    render: (_, fila) =>
+                      fila.aprobada_en && fila.aprobada_por
+                        ? `${formatDateTime(fila.aprobada_en)} · ${fila.aprobada_por.nombre_completo}`
+                        : '—',
+                  },
+                  {
+                    title: 'Acciones',
+                    render: (_, fila) =>
+                      fila.estado === 'borrador' ? (
+                        <Flex gap={8}>
+                          {puedeAprobar && (
+                            <Button size="small" danger onClick={() => setAprobando(fila)}>
+                              Aprobar {fila.numero}
+                            </Button>
+                          )}
+                          <Popconfirm
+                            title={`¿Descartar el borrador ${fila.numero}?`}
+                            okText="Descartar"
+                            cancelText="Cancelar"
+                            onConfirm={() => descartar.mutate(fila.id)}
+                          >
+                            <Button size="small">Descartar</Button>
+                          </Popconfirm>
+                        </Flex>
+                      ) : (
+                        <Button size="small" onClick={() => void descargarPdfActa(fila).catch(() => {})}>
+                          PDF firmado
+                        </Button>
+                      ),
+                  },
+                ]}
+              />
+            )}
           </Card>
         </Flex>
       )}
