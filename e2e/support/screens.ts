@@ -361,6 +361,16 @@ export const SCREENS: ScreenState[] = [
     },
   },
   {
+    // The «Conservación» card of the screens' expediente (the administrator may set a legal hold) and its dialog.
+    name: 'expediente-retencion-legal',
+    user: 'admin',
+    open: async (page, data, webUrl) => {
+      await load(page, `${webUrl}/expedientes/ver/${data.expediente.id}`);
+      await page.getByTestId('retencion-expediente').getByRole('button', { name: 'Poner retención legal' }).click();
+      await page.getByRole('dialog', { name: 'Poner retención legal' }).waitFor();
+    },
+  },
+  {
     name: 'expediente-plazo-suspender',
     user: 'admin',
     open: async (page, data, webUrl) => {

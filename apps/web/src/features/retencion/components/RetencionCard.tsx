@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Flex, Form, Input, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Grid, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { LIMITES_RETENCION } from '@ecodigital/contracts/retencion.rules';
 import { FormModal } from '../../../components/FormModal';
@@ -35,6 +35,8 @@ export function RetencionCard({ id_expediente, onChanged }: { id_expediente: num
   const gestiona = hasPermiso(usePermisos(), 'retencion.gestionar');
   const [accion, setAccion] = useState<Accion | null>(null);
   const [mostrada, setMostrada] = useState<Accion>('poner');
+  // As the plazo's card: on a narrow screen the action goes below, and labels above their values.
+  const narrow = Grid.useBreakpoint().sm === false;
   if (accion && accion !== mostrada) setMostrada(accion);
   const retencion = consulta.data;
   if (!retencion) return null;
@@ -58,10 +60,17 @@ export function RetencionCard({ id_expediente, onChanged }: { id_expediente: num
     ) : undefined;
 
   return (
-    <Card title="Conservación" extra={acciones} style={{ marginBottom: 16 }} data-testid="retencion-expediente">
+    <Card
+      title="Conservación"
+      extra={narrow ? undefined : acciones}
+      style={{ marginBottom: 16 }}
+      data-testid="retencion-expediente"
+    >
       <Descriptions
+        bordered
         column={1}
         size="small"
+        layout={narrow ? 'vertical' : 'horizontal'}
         items={[
           { key: 'regla', label: 'Regla de conservación', children: describirRegla(regla) },
           ...(pendiente_dictamen || retencion_legal || eliminado
@@ -87,6 +96,7 @@ export function RetencionCard({ id_expediente, onChanged }: { id_expediente: num
             : []),
         ]}
       />
+      {narrow && acciones && <div style={{ marginTop: 12 }}>{acciones}</div>}
       <FormModal<{ motivo?: string }>
         title={TEXTOS[mostrada].title}
         open={accion !== null}
