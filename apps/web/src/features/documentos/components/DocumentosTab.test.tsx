@@ -168,7 +168,7 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
       signInWith(CONSULTA);
       renderTab('cerrado', false);
       await waitFor(() => expect(row(1)).toBeTruthy());
-      fireEvent.click(screen.getByRole('button', { name: /Descargar expediente foliado \(PDF\)/ }));
+      fireEvent.click(screen.getByRole('button', { name: /Descargar foliado \(PDF\)/ }));
       await waitFor(() => expect(click).toHaveBeenCalled());
       expect(server().requests.some((request) => request.path === '/api/expedientes/7/foliado')).toBe(true);
       expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('expediente-EXP-2025-000007-foliado.pdf');

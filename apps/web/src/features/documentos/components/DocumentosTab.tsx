@@ -228,7 +228,7 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion, onChange
               loading={foliado.isPending}
               onClick={() => foliado.mutate({ id_expediente, numero })}
             >
-              Descargar expediente foliado (PDF)
+              Descargar foliado (PDF)
             </Button>
           </Tooltip>
         )}
