@@ -20,7 +20,7 @@ const DisposicionSchema = literales<Disposicion>(DISPOSICIONES);
 const EstadoActaSchema = literales<EstadoActa>(ESTADOS_ACTA);
 
 /** A retention rule: `eliminacion` after `anios` years since the expediente was closed, or kept forever. */
-export const ReglaRetencionSchema = Type.Object(
+const ReglaRetencionSchema = Type.Object(
   {
     disposicion: DisposicionSchema,
     /** Years after closing; null for `conservacion_permanente`. */
@@ -79,7 +79,7 @@ export type AsignarTipo = Static<typeof AsignarTipoSchema>;
 
 // ── Pendientes de dictamen y actas ────────────────────────────────────────────────────────────
 
-export const PendienteDictamenSchema = Type.Object({
+const PendienteDictamenSchema = Type.Object({
   id_expediente: Type.Integer(),
   numero: Type.String(),
   asunto: Type.String(),
@@ -102,7 +102,7 @@ export const PendientesDictamenSchema = Type.Object({
 });
 export type PendientesDictamen = Static<typeof PendientesDictamenSchema>;
 
-export const ActaExpedienteSchema = Type.Object({
+const ActaExpedienteSchema = Type.Object({
   id_expediente: Type.Integer(),
   numero: Type.String(),
   asunto: Type.String(),
@@ -157,7 +157,7 @@ export type AprobarActa = Static<typeof AprobarActaSchema>;
 
 // ── Retención de un expediente ───────────────────────────────────────────────────────────────
 
-export const RetencionLegalSchema = Type.Object({
+const RetencionLegalSchema = Type.Object({
   id: Type.Integer(),
   motivo: Type.String(),
   puesta_por: ResponsableSchema,
@@ -185,4 +185,3 @@ export const MotivoRetencionSchema = Type.Object(
   { motivo: ParrafosSchema({ minLength: LIMITES_RETENCION.motivoMin, maxLength: LIMITES_RETENCION.motivoMax }) },
   { additionalProperties: false },
 );
-export type MotivoRetencion = Static<typeof MotivoRetencionSchema>;

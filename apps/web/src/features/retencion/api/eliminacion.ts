@@ -29,16 +29,6 @@ export function useActas() {
   });
 }
 
-/** `GET /api/admin/retencion/actas/:id`: one acta with its expedientes (when `id` is set). */
-export function useActa(id: number | null) {
-  return useQuery({
-    enabled: id !== null,
-    queryKey: retencionKeys.acta(id ?? 0),
-    queryFn: async ({ signal }) =>
-      (await api.get<ReadResponse<ActaEliminacion>>(`/admin/retencion/actas/${id}`, { signal })).data.data,
-  });
-}
-
 export function useCrearActa() {
   const queryClient = useQueryClient();
   return useMutation({
