@@ -173,7 +173,8 @@ export async function extraerPdf(ruta: string, opciones: OpcionesExtraccion): Pr
       if (await ocrDisponible(opciones.tessdataDir)) {
         for (const { numero, medida } of escaneadas) {
           const imagen = await renderizarPagina(ruta, numero, medida, { ...opciones, gris: true });
-          textos[numero - 1] = `${textos[numero - 1]}\n${await reconocerTexto(imagen, opciones.tessdataDir, opciones.herramientas)}`;
+          textos[numero - 1] =
+            `${textos[numero - 1]}\n${await reconocerTexto(imagen, opciones.tessdataDir, opciones.herramientas)}`;
           paginasOcr++;
         }
       } else {
