@@ -56,11 +56,26 @@ describe('copia y restauración tras una eliminación', { timeout: 240_000 }, ()
     );
     expect(destruidos.length).toBeGreaterThan(0);
 
+    // Copias auténticas: of a document that stays, and of one the acta destroys. A copy's CSV
+    // certifies its very bytes, so the backup carries them; not those of a destroyed content.
+    const admin = apiClient(origen.app, (await idp.tokensFor('admin')).access_token);
+    const copiaDe = async (condicion: string) => {
+      const [documento] = await db.query<{ id_documento: number }>(
+        `SELECT id_documento FROM documento
+         WHERE formato IN ('PDF', 'PNG', 'JPEG') AND NOT anulado AND ${condicion} ORDER BY id_documento LIMIT 1`,
+        [archivado!.id_expediente],
+      );
+      const hecha = await admin.post(`/api/documentos/${documento!.id_documento}/copia-autentica`);
+      expect(hecha.statusCode, hecha.body).toBe(201);
+      return hecha.json().data as { id_copia: number; sha256: string };
+    };
+    const copiaQueQueda = await copiaDe('id_expediente <> $1');
+    const copiaDestruida = await copiaDe('id_expediente = $1');
+
     const carpeta = await carpetaTemporal('ecodigital-copias-eliminacion-');
     porCerrar.push(() => rm(carpeta, { recursive: true, force: true }));
     expect((await herramienta('backup', [carpeta], entornoDe(origen)).terminado).codigo).toBe(0);
 
-    const admin = apiClient(origen.app, (await idp.tokensFor('admin')).access_token);
     const acta = await admin.post('/api/admin/retencion/actas', {
       motivo: 'Plazo de conservación cumplido',
       expedientes: [archivado!.id_expediente],
@@ -82,6 +97,8 @@ describe('copia y restauración tras una eliminación', { timeout: 240_000 }, ()
       expect(await tamanoDe(rutaDocumento(carpeta, documento.huella))).toBeGreaterThan(0);
     }
     expect(manifiesto.incidencias).toEqual([]);
+    expect(manifiesto.copias_autenticas!.map((copia) => copia.id_copia)).toContain(copiaQueQueda.id_copia);
+    expect(manifiesto.copias_autenticas!.map((copia) => copia.id_copia)).not.toContain(copiaDestruida.id_copia);
 
     const base = await createTestDatabase('ecodigital_restaurada_eliminacion');
     porCerrar.push(() => base.drop());
@@ -110,6 +127,9 @@ describe('copia y restauración tras una eliminación', { timeout: 240_000 }, ()
     try {
       for (const documento of destruidos) expect(await almacen.exists(documento.clave), documento.clave).toBe(false);
       for (const documento of manifiesto.documentos) expect(await almacen.exists(documento.clave_almacen)).toBe(true);
+      const copia = manifiesto.copias_autenticas!.find((archivo) => archivo.id_copia === copiaQueQueda.id_copia)!;
+      expect(copia.sha256).toBe(copiaQueQueda.sha256);
+      expect(await almacen.exists(copia.clave_almacen)).toBe(true);
     } finally {
       await almacen.close();
     }

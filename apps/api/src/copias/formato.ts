@@ -24,6 +24,18 @@ export interface DocumentoCopiado {
   bytes: number;
 }
 
+/**
+ * A copia auténtica's signed PDF (decision 0403). Its CSV certifies these very bytes, which cannot be
+ * made again: a restore must bring them back like a document's.
+ */
+export interface CopiaAutenticaCopiada {
+  id_copia: number;
+  id_documento: number;
+  clave_almacen: string;
+  sha256: string;
+  bytes: number;
+}
+
 export interface Manifiesto {
   formato: typeof FORMATO_COPIA;
   version: typeof VERSION_FORMATO;
@@ -36,9 +48,17 @@ export interface Manifiesto {
   /** Rows of each table, counted in the dump's own snapshot. */
   recuentos: Record<string, number>;
   documentos: DocumentoCopiado[];
+  /** Absent in the backups made before copias auténticas existed. */
+  copias_autenticas?: CopiaAutenticaCopiada[];
   totales: { documentos: number; bytes: number; archivos_nuevos: number; archivos_ya_copiados: number };
   /** Stored files that were missing or no longer matched their SHA-256 when copied. */
-  incidencias: { id_documento: number; tipo: 'archivo_ausente' | 'archivo_alterado'; detalle: string }[];
+  incidencias: {
+    id_documento: number;
+    /** Set when the file is a copia auténtica of the document, not the document itself. */
+    id_copia?: number;
+    tipo: 'archivo_ausente' | 'archivo_alterado';
+    detalle: string;
+  }[];
 }
 
 export function rutaDocumento(carpeta: string, sha256: string): string {

@@ -15,7 +15,6 @@ import {
   VERSION_FORMATO,
   nombreDeCopia,
   rutaDocumento,
-  type DocumentoCopiado,
   type Manifiesto,
 } from './formato';
 import type { LecturaEnInstantanea } from './instantanea';
@@ -63,11 +62,20 @@ async function copiar(
     bytes: (await tamanoDe(archivoVolcado)) ?? 0,
   };
 
-  informar(`Copiando ${leido.documentos.length} documentos…`);
+  informar(`Copiando ${leido.documentos.length} documentos y ${leido.copiasAutenticas.length} copias auténticas…`);
   const storage = await createDocumentStorage(config.storage);
   let resultado: Awaited<ReturnType<typeof copiarDocumentos>>;
   try {
-    resultado = await copiarDocumentos(storage, carpeta, leido.documentos);
+    resultado = await copiarDocumentos(storage, carpeta, [
+      ...leido.documentos.map((documento) => ({
+        ...documento,
+        nombre: `del documento ${documento.id_documento} (expediente ${documento.id_expediente})`,
+      })),
+      ...leido.copiasAutenticas.map((copia) => ({
+        ...copia,
+        nombre: `de la copia auténtica ${copia.id_copia} del documento ${copia.id_documento}`,
+      })),
+    ]);
   } finally {
     await storage.close();
   }
@@ -82,9 +90,10 @@ async function copiar(
     volcado,
     recuentos: leido.recuentos,
     documentos: leido.documentos,
+    copias_autenticas: leido.copiasAutenticas,
     totales: {
       documentos: leido.documentos.length,
-      bytes: leido.documentos.reduce((total, documento) => total + documento.bytes, 0),
+      bytes: [...leido.documentos, ...leido.copiasAutenticas].reduce((total, archivo) => total + archivo.bytes, 0),
       archivos_nuevos: resultado.nuevos,
       archivos_ya_copiados: resultado.yaCopiados,
     },
@@ -130,10 +139,20 @@ async function volcar(config: ConfigCopia, archivo: string): Promise<LecturaEnIn
   }
 }
 
+/** A stored file to copy: a document, or a copia auténtica of one (`id_copia`); `nombre` says which. */
+interface ArchivoACopiar {
+  id_documento: number;
+  id_copia?: number;
+  clave_almacen: string;
+  sha256: string;
+  bytes: number;
+  nombre: string;
+}
+
 async function copiarDocumentos(
   storage: DocumentStorage,
   carpeta: string,
-  documentos: DocumentoCopiado[],
+  documentos: ArchivoACopiar[],
 ): Promise<{ nuevos: number; yaCopiados: number; incidencias: Manifiesto['incidencias'] }> {
   let nuevos = 0;
   let yaCopiados = 0;
@@ -153,8 +172,9 @@ async function copiarDocumentos(
       if (leido !== documento.sha256) {
         incidencias.push({
           id_documento: documento.id_documento,
+          ...(documento.id_copia === undefined ? {} : { id_copia: documento.id_copia }),
           tipo: 'archivo_alterado',
-          detalle: `El archivo del documento ${documento.id_documento} (expediente ${documento.id_expediente}) fue alterado: su SHA-256 ya no coincide con la huella del índice. No se copió.`,
+          detalle: `El archivo ${documento.nombre} fue alterado: su SHA-256 ya no coincide con la huella registrada. No se copió.`,
         });
         continue;
       }
@@ -162,8 +182,9 @@ async function copiarDocumentos(
       if (!(error instanceof StoredObjectNotFoundError)) throw error;
       incidencias.push({
         id_documento: documento.id_documento,
+        ...(documento.id_copia === undefined ? {} : { id_copia: documento.id_copia }),
         tipo: 'archivo_ausente',
-        detalle: `El archivo del documento ${documento.id_documento} (expediente ${documento.id_expediente}) no está en el almacenamiento.`,
+        detalle: `El archivo ${documento.nombre} no está en el almacenamiento.`,
       });
       continue;
     }

@@ -14,7 +14,7 @@ export function informeEnTexto(informe: InformeRestauracion): string {
   const lineas = [
     `Copia restaurada: «${informe.copia}» (hecha el ${fecha(informe.iniciada_en)}, desde ${informe.origen}).`,
     `Destino: ${informe.destino}.`,
-    `Documentos restaurados: ${numero(informe.documentos_restaurados)} (${mib(informe.bytes_restaurados)}), cada uno con su SHA-256 comprobado.`,
+    `Documentos restaurados: ${numero(informe.documentos_restaurados)} y copias auténticas: ${numero(informe.copias_autenticas_restauradas)} (${mib(informe.bytes_restaurados)}), cada archivo con su SHA-256 comprobado.`,
     `Expedientes verificados (huellas de los archivos y cadena del índice): ${numero(informe.expedientes_verificados)}.`,
   ];
   for (const distinto of informe.recuentos_distintos) {

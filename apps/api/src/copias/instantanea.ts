@@ -1,11 +1,12 @@
 import type { Queryable } from '../db/database';
-import type { DocumentoCopiado } from './formato';
+import type { CopiaAutenticaCopiada, DocumentoCopiado } from './formato';
 
 /** What a backup reads inside the dump's own snapshot, so that dump and document list agree. */
 export interface LecturaEnInstantanea {
   migraciones: string[];
   recuentos: Record<string, number>;
   documentos: DocumentoCopiado[];
+  copiasAutenticas: CopiaAutenticaCopiada[];
 }
 
 export async function leerEnInstantanea(tx: Queryable): Promise<LecturaEnInstantanea> {
@@ -28,5 +29,11 @@ export async function leerEnInstantanea(tx: Queryable): Promise<LecturaEnInstant
     `SELECT id_documento, id_expediente, clave_almacen::text AS clave_almacen, huella AS sha256, tamano::float8 AS bytes
      FROM documento WHERE destruido_en IS NULL ORDER BY id_documento`,
   );
-  return { migraciones, recuentos, documentos };
+  // Nor the copias auténticas of those documents: they hold the same content.
+  const copiasAutenticas = await tx.query<CopiaAutenticaCopiada>(
+    `SELECT c.id_copia, c.id_documento, c.clave_almacen::text AS clave_almacen, c.huella AS sha256, c.tamano::float8 AS bytes
+     FROM copia_autentica c JOIN documento d ON d.id_documento = c.id_documento
+     WHERE d.destruido_en IS NULL ORDER BY c.id_copia`,
+  );
+  return { migraciones, recuentos, documentos, copiasAutenticas };
 }

@@ -27,6 +27,8 @@ export interface InformeRestauracion {
   origen: string;
   destino: string;
   documentos_restaurados: number;
+  /** The signed PDFs of the copias auténticas, which their CSV certifies. */
+  copias_autenticas_restauradas: number;
   bytes_restaurados: number;
   /** Tables whose row count differs from the manifest's. */
   recuentos_distintos: { tabla: string; en_copia: number; restauradas: number }[];
@@ -85,39 +87,51 @@ export async function restaurar(
     await destino.duena.exec('SET search_path TO DEFAULT');
     const recuentos_distintos = await compararRecuentos(destino.duena, manifiesto.recuentos);
 
-    informar(`Restaurando ${manifiesto.documentos.length} documentos…`);
-    const ausentesEnCopia = new Set(manifiesto.incidencias.map((incidencia) => incidencia.id_documento));
+    informar(
+      `Restaurando ${manifiesto.documentos.length} documentos y ${manifiesto.copias_autenticas?.length ?? 0} copias auténticas…`,
+    );
+    const clave = (incidencia: { id_documento: number; id_copia?: number }) =>
+      incidencia.id_copia === undefined ? `documento ${incidencia.id_documento}` : `copia ${incidencia.id_copia}`;
+    const ausentesEnCopia = new Set(manifiesto.incidencias.map(clave));
     const documentos_no_restaurados: InformeRestauracion['documentos_no_restaurados'] = manifiesto.incidencias.map(
       (incidencia) => ({
         id_documento: incidencia.id_documento,
         detalle: `Ya al hacer la copia: ${incidencia.detalle}`,
       }),
     );
-    let documentos_restaurados = 0;
     let bytes_restaurados = 0;
-    for (const documento of manifiesto.documentos) {
-      if (ausentesEnCopia.has(documento.id_documento)) continue;
+    /** Brings one file back from the copy, its SHA-256 checked; says whether it could. */
+    const restaurarArchivo = async (
+      archivo: { id_documento: number; id_copia?: number; clave_almacen: string; sha256: string; bytes: number },
+      nombre: string,
+    ): Promise<boolean> => {
+      if (ausentesEnCopia.has(clave(archivo))) return false;
       const temporal = path.join(storage.tempDir, `restaurar-${randomUUID()}.part`);
-      const origen = createReadStream(rutaDocumento(raiz, documento.sha256));
-      const leido = await copiarVerificando(origen, temporal, documento.sha256).catch(
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return undefined;
-          throw error;
-        },
-      );
-      if (leido !== documento.sha256) {
+      const origen = createReadStream(rutaDocumento(raiz, archivo.sha256));
+      const leido = await copiarVerificando(origen, temporal, archivo.sha256).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (leido !== archivo.sha256) {
         await rm(temporal, { force: true });
         documentos_no_restaurados.push({
-          id_documento: documento.id_documento,
-          detalle: leido
-            ? `El archivo del documento ${documento.id_documento} en la copia fue alterado.`
-            : `El archivo del documento ${documento.id_documento} falta en la copia.`,
+          id_documento: archivo.id_documento,
+          detalle: leido ? `El archivo ${nombre} en la copia fue alterado.` : `El archivo ${nombre} falta en la copia.`,
         });
-        continue;
+        return false;
       }
-      await storage.commit(temporal, documento.clave_almacen);
-      documentos_restaurados++;
-      bytes_restaurados += documento.bytes;
+      await storage.commit(temporal, archivo.clave_almacen);
+      bytes_restaurados += archivo.bytes;
+      return true;
+    };
+    let documentos_restaurados = 0;
+    for (const documento of manifiesto.documentos) {
+      if (await restaurarArchivo(documento, `del documento ${documento.id_documento}`)) documentos_restaurados++;
+    }
+    let copias_autenticas_restauradas = 0;
+    for (const copia of manifiesto.copias_autenticas ?? []) {
+      const nombre = `de la copia auténtica ${copia.id_copia} del documento ${copia.id_documento}`;
+      if (await restaurarArchivo(copia, nombre)) copias_autenticas_restauradas++;
     }
 
     informar('Verificando cada expediente…');
@@ -137,6 +151,7 @@ export async function restaurar(
       origen: `${manifiesto.origen.base_de_datos} y almacenamiento ${manifiesto.origen.almacenamiento}`,
       destino: `${destino.kind} y almacenamiento ${config.storage.driver}`,
       documentos_restaurados,
+      copias_autenticas_restauradas,
       bytes_restaurados,
       recuentos_distintos,
       documentos_no_restaurados,
