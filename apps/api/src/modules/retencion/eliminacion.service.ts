@@ -217,13 +217,17 @@ export async function aprobarActa(
 }
 
 /**
- * Deletes the bytes of the documents an approved acta destroyed, then marks it `ejecutada`. A key
- * already gone is no error, so it may run again after a stop. Answers whether it finished.
+ * Deletes the bytes of the documents an approved acta destroyed, and of their copias auténticas
+ * (the same content, signed), then marks it `ejecutada`. A key already gone is no error, so it may
+ * run again after a stop. Answers whether it finished.
  */
 export async function ejecutarActa(eliminacion: Omit<Eliminacion, 'sello'>, id: number): Promise<boolean> {
   const { db, storage, log } = eliminacion;
   const claves = await db.query<{ clave: string }>(
-    'SELECT clave_almacen::text AS clave FROM documento WHERE id_acta_eliminacion = $1 ORDER BY id_documento',
+    `SELECT clave_almacen::text AS clave FROM documento WHERE id_acta_eliminacion = $1
+     UNION ALL
+     SELECT c.clave_almacen::text FROM copia_autentica c JOIN documento d ON d.id_documento = c.id_documento
+     WHERE d.id_acta_eliminacion = $1`,
     [id],
   );
   try {

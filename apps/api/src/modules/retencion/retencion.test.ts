@@ -2,6 +2,7 @@ import type { ActaEliminacion, PendientesDictamen, RetencionExpediente } from '@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CODIGOS, idUnidad } from '../../testing/organizacion';
 import { iniciarPersonas, type PersonasDemo } from '../../testing/personas';
+import { MENSAJES_VERIFICACION } from '../verificacion/verificacion.mensajes';
 import { useTestStack } from '../../testing/test-stack';
 import { samplePdf } from '../documentos/inspection/testing/sample-files';
 import { formulario } from '../documentos/testing/multipart';
@@ -286,6 +287,15 @@ describe('retención y eliminación (real PostgreSQL, real dev IdP)', () => {
 
     it('aprobar destruye solo los bytes: el registro, el índice, el historial y el acta firmada quedan', async () => {
       const indiceAntes = (await personas.as.gestor.get(`/api/expedientes/${vencido.id}/indice`)).json().data;
+      // A copia auténtica made before holds the same content: it goes with the document's bytes.
+      const copia = await personas.as.gestor.post(`/api/documentos/${vencido.documentos[0]}/copia-autentica`);
+      expect(copia.statusCode, copia.body).toBe(201);
+      const { csv, id_copia } = copia.json().data as { csv: string; id_copia: number };
+      const [{ clave: claveCopia } = { clave: '' }] = await db().query<{ clave: string }>(
+        'SELECT clave_almacen::text AS clave FROM copia_autentica WHERE id_copia = $1',
+        [id_copia],
+      );
+      expect(await storage().exists(claveCopia)).toBe(true);
       const acta: ActaEliminacion = (await redactar([vencido.id])).json().data;
       const aprobada = await aprobar(acta.id);
       expect(aprobada.statusCode, aprobada.body).toBe(200);
@@ -307,6 +317,13 @@ describe('retención y eliminación (real PostgreSQL, real dev IdP)', () => {
       expect(indiceDespues.entradas.map((entrada: { huella: string }) => entrada.huella)).toEqual(
         indiceAntes.entradas.map((entrada: { huella: string }) => entrada.huella),
       );
+
+      // The copy's bytes are gone too; its code still says what it certified, its download says why not.
+      expect(await storage().exists(claveCopia)).toBe(false);
+      expect((await stack.app().inject({ method: 'GET', url: `/api/verificacion/${csv}` })).statusCode).toBe(200);
+      const copiaDescargada = await stack.app().inject({ method: 'GET', url: `/api/verificacion/${csv}/descarga` });
+      expect(copiaDescargada.statusCode).toBe(410);
+      expect(copiaDescargada.json().msg).toBe(MENSAJES_VERIFICACION.copiaEliminada(acta.numero));
 
       // A download answers a clear 410, not a 500; nothing is recorded as missing.
       const descarga = await personas.as.gestor.get(`/api/documentos/${vencido.documentos[0]}/descargar`);

@@ -58,17 +58,21 @@ export interface CopiaCertificada {
   motivo: string | null;
   firmado_en: Date;
   documento_nombre: string | null;
+  /** The acta de eliminación that destroyed the copied document's content (and the copy's bytes). */
+  acta_eliminacion: string | null;
 }
 
 export async function findCopia(db: Queryable, huella: string): Promise<CopiaCertificada | undefined> {
   const [fila] = await db.query<CopiaCertificada>(
     `SELECT c.id_firma, c.id_copia, f.pdf, ca.clave_almacen::text AS clave_almacen, ca.huella AS huella_copia,
             e.numero, f.motivo,
-            coalesce(f.firmado_en, ca.creada_en) AS firmado_en, d.nombre AS documento_nombre
+            coalesce(f.firmado_en, ca.creada_en) AS firmado_en, d.nombre AS documento_nombre,
+            a.numero AS acta_eliminacion
      FROM codigo_verificacion c
      LEFT JOIN indice_firmado f ON f.id_firma = c.id_firma
      LEFT JOIN copia_autentica ca ON ca.id_copia = c.id_copia
      LEFT JOIN documento d ON d.id_documento = ca.id_documento
+     LEFT JOIN acta_eliminacion a ON a.id = d.id_acta_eliminacion
      JOIN expediente e ON e.id_expediente = coalesce(f.id_expediente, ca.id_expediente)
      WHERE c.huella = $1`,
     [huella],

@@ -29,6 +29,7 @@ export const descargaVerificacionSchema = {
     },
     400: ApiError,
     404: ApiError,
+    410: ApiError,
     429: ApiError,
     503: ApiError,
   },

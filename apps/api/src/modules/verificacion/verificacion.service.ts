@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Queryable } from '../../db/database';
 import type { FastifyBaseLogger } from 'fastify';
 import { StoredObjectNotFoundError, type DocumentStorage } from '../../storage/document-storage';
-import { copiaNoDisponible, csvMalFormado, csvNoExiste } from './verificacion.mensajes';
+import { copiaEliminada, copiaNoDisponible, csvMalFormado, csvNoExiste } from './verificacion.mensajes';
 import { findCertificado, findCopia, registrarConsulta } from './verificacion.repository';
 
 const sha256 = (texto: string) => createHash('sha256').update(texto, 'utf8').digest('hex');
@@ -103,6 +103,7 @@ export async function copiaVerificada(
   escrito: string,
 ): Promise<{ nombre: string; pdf: Buffer }> {
   const copia = await buscarRegistrando(db, ip, escrito, true, findCopia);
+  if (copia.acta_eliminacion) throw copiaEliminada(copia.acta_eliminacion);
   const pdf = copia.pdf ? Buffer.from(copia.pdf) : await copiaAlmacenada(storage, log, copia);
   return { nombre: nombreCopia(copia), pdf };
 }
