@@ -4,7 +4,8 @@ import type { DatosEni, DocumentoEni } from './eni.repository';
 import { organoDe } from './indice-contenido';
 import { fechaEni, identificadorDocumento, identificadorExpediente, xmlTexto } from './identificadores';
 
-const NS_ENI = {
+/** The ENI schemas' namespaces of the expediente and documento XML. */
+export const NS_ENI = {
   expediente: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/expediente-e',
   metadatosExpediente: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/expediente-e/metadatos',
   documento: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/documento-e',

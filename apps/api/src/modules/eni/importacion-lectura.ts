@@ -15,6 +15,7 @@ import {
 import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import { discardTempFile, newTempPath } from '../../storage/temp-files';
 import { MENSAJES_IMPORTACION, rechazoImportacion } from './eni.mensajes';
+import { NS_ENI } from './expediente-eni';
 import { NS, verificarIndiceXml } from './xades';
 import './crypto';
 
@@ -26,15 +27,6 @@ import './crypto';
  * `ApiHttpError` (400, or 413 for size) whose Spanish message names the entry, document or signature.
  * The checked bytes wait in temp files; `descartar` removes whatever was not committed.
  */
-
-const NS_ENI = {
-  expediente: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/expediente-e',
-  metadatosExpediente: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/expediente-e/metadatos',
-  documento: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/documento-e',
-  metadatosDocumento: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/documento-e/metadatos',
-  contenido: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/documento-e/contenido',
-  xades: 'http://uri.etsi.org/01903/v1.3.2#',
-} as const;
 
 /** Entries a ZIP of one expediente may hold: its documents at most, plus the expediente, índice PDF and folders. */
 export const MAX_ENTRADAS_ENI = CAPACIDAD.documentosPorExpediente + 20;
@@ -394,7 +386,7 @@ function sujetoFirmante(firma: Element): string {
   const certificados = Array.from(firma.getElementsByTagNameNS(NS.ds, 'X509Certificate')).map((nodo) =>
     Buffer.from((nodo.textContent ?? '').replace(/\s+/g, ''), 'base64'),
   );
-  const resumen = firma.getElementsByTagNameNS(NS_ENI.xades, 'CertDigest')[0];
+  const resumen = firma.getElementsByTagNameNS(NS.xades, 'CertDigest')[0];
   const valor = resumen?.getElementsByTagNameNS(NS.ds, 'DigestValue')[0]?.textContent?.trim();
   const metodo = resumen?.getElementsByTagNameNS(NS.ds, 'DigestMethod')[0]?.getAttribute('Algorithm') ?? '';
   const algoritmo = algoritmoDe(metodo) ?? 'sha256';

@@ -8,6 +8,7 @@ export const NS = {
   contenido: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/expediente-e/indice-e/contenido',
   firma: 'http://administracionelectronica.gob.es/ENI/XSD/v1.0/firma',
   ds: 'http://www.w3.org/2000/09/xmldsig#',
+  xades: 'http://uri.etsi.org/01903/v1.3.2#',
 } as const;
 
 /** The Id of the signed `IndiceContenido` inside the `indice` element (and its signature's `ref`). */
