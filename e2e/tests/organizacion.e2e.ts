@@ -83,6 +83,8 @@ describe('organisation and access', () => {
         expect.stringContaining('Índice de búsqueda'),
         expect.stringContaining('Colas de trabajos'),
         expect.stringContaining('Integridad de los documentos'),
+        expect.stringContaining('Cuadro de clasificación'),
+        expect.stringContaining('Eliminación'),
       ]);
       for (const name of ['Unidades', 'Personas', 'Roles y permisos', 'Catálogos', 'Auditoría']) {
         await sideMenu(page).getByRole('link', { name, exact: true }).waitFor();
