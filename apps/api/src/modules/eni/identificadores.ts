@@ -17,3 +17,11 @@ export function xmlTexto(texto: string): string {
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   );
 }
+
+/**
+ * Text for an XML element as Canonical XML writes it (C14N 1.0, inclusive or exclusive): `&`, `<`, `>`
+ * and the carriage return (which a parser would read as a line feed) escaped, the quotes as they are.
+ */
+export function textoC14n(texto: string): string {
+  return texto.replace(/[&<>\r]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;' })[c]!);
+}
