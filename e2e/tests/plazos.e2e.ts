@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { callApi } from '../support/api-from-page';
-import { chooseOption } from '../support/antd';
+import { chooseOption, openedDialog } from '../support/antd';
 import { dismissToasts, screenshot } from '../support/browser';
 import { signedInPage, useBrowser } from '../support/signed-in';
 
@@ -48,7 +48,7 @@ describe('plazos de resolución', () => {
   it('the administrator gives «Licencia» a plazo and keeps the calendario laboral', async () => {
     const { page } = await signedInPage(browser(), 'admin', '/administracion/catalogos');
     await page.getByRole('button', { name: 'Plazo de «Licencia»' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Plazo de resolución de «Licencia»' });
+    const dialog = await openedDialog(page, 'Plazo de resolución de «Licencia»');
     await dialog.getByLabel('Sí').check();
     await dialog.getByLabel('días hábiles').check();
     await dialog.getByLabel('Cantidad').fill('10');
@@ -88,7 +88,7 @@ describe('plazos de resolución', () => {
     await tarjeta(page).getByTestId('plazo-restantes').getByText('Quedan 10 días hábiles.').waitFor();
 
     await tarjeta(page).getByRole('button', { name: 'Cambiar inicio' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cambiar el inicio del cómputo' });
+    const dialog = await openedDialog(page, 'Cambiar el inicio del cómputo');
     const inicio = dialog.getByLabel('Inicio del cómputo');
     await inicio.click();
     await inicio.fill('03/03/2025');
@@ -127,7 +127,7 @@ describe('plazos de resolución', () => {
     await page.goto(`${webUrl}/expedientes/ver/${expediente.id_expediente}`);
 
     await tarjeta(page).getByRole('button', { name: 'Suspender plazo' }).click();
-    const suspender = page.getByRole('dialog', { name: 'Suspender el plazo' });
+    const suspender = await openedDialog(page, 'Suspender el plazo');
     await suspender.getByRole('button', { name: 'Suspender' }).click();
     await suspender.getByText('Indique el motivo.').waitFor();
     await suspender.getByLabel('Motivo').fill('Requerimiento de subsanación al interesado');
@@ -149,7 +149,7 @@ describe('plazos de resolución', () => {
 
     await page.goto(`${webUrl}/expedientes/ver/${expediente.id_expediente}`);
     await tarjeta(page).getByRole('button', { name: 'Reanudar plazo' }).click();
-    const reanudar = page.getByRole('dialog', { name: 'Reanudar el plazo' });
+    const reanudar = await openedDialog(page, 'Reanudar el plazo');
     await reanudar.getByLabel('Motivo').fill('El interesado aportó la documentación');
     await reanudar.getByRole('button', { name: 'Reanudar' }).click();
     await reanudar.waitFor({ state: 'hidden' });
