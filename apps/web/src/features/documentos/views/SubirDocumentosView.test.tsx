@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../testing/set-up-test-api-server';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { setUpTestApiServer } from '../../../testing/set-up-test-api-server';
-import type { RecordedRequest } from '../../../testing/test-api-server';
+import { multipartParts } from '../../../testing/multipart-parts';
 import { expedienteDemo, resumenDemo } from '../../expedientes/test-fixtures';
 import { comoDocumento, documentoDemo, TIPOS_DOCUMENTALES } from '../test-fixtures';
 import { SubirDocumentosView } from './SubirDocumentosView';
@@ -13,24 +13,6 @@ const server = setUpTestApiServer();
 let orden: number;
 
 const expediente = expedienteDemo({ asunto: 'Licencia de obra menor' });
-
-/** The parts of a multipart body, in the order they travelled: name, filename, content. */
-function multipartParts(request: RecordedRequest): { name: string; filename?: string; content: string }[] {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.contentType ?? '');
-  const delimiter = `--${boundary?.[1] ?? boundary?.[2]}`;
-  return request.rawBody
-    .toString('utf8')
-    .split(delimiter)
-    .slice(1, -1)
-    .map((part) => {
-      const [head = '', ...rest] = part.replace(/^\r\n/, '').split('\r\n\r\n');
-      return {
-        name: /name="([^"]+)"/.exec(head)?.[1] ?? '',
-        filename: /filename="([^"]*)"/.exec(head)?.[1],
-        content: rest.join('\r\n\r\n').replace(/\r\n$/, ''),
-      };
-    });
-}
 
 beforeEach(() => {
   orden = 0;

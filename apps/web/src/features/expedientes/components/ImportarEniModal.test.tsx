@@ -4,29 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { openOptions } from '../../../testing/dialog-queries';
 import { signInWith, setUpTestApiServer } from '../../../testing/set-up-test-api-server';
-import type { RecordedRequest } from '../../../testing/test-api-server';
+import { multipartParts } from '../../../testing/multipart-parts';
 import { expedienteDemo, resumenDemo, TIPOS, UNIDADES } from '../test-fixtures';
 import { ExpedientesListView } from '../views/ExpedientesListView';
 
 const server = setUpTestApiServer();
-
-/** The parts of a multipart body, in order: name, filename and content. */
-function multipartParts(request: RecordedRequest): { name: string; filename?: string; content: string }[] {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.contentType ?? '');
-  const delimiter = `--${boundary?.[1] ?? boundary?.[2]}`;
-  return request.rawBody
-    .toString('utf8')
-    .split(delimiter)
-    .slice(1, -1)
-    .map((part) => {
-      const [head = '', ...rest] = part.replace(/^\r\n/, '').split('\r\n\r\n');
-      return {
-        name: /name="([^"]+)"/.exec(head)?.[1] ?? '',
-        filename: /filename="([^"]*)"/.exec(head)?.[1],
-        content: rest.join('\r\n\r\n').replace(/\r\n$/, ''),
-      };
-    });
-}
 
 const REFUSAL =
   'El contenido del documento «ES_L01280796_2026_DOC_12» no coincide con la huella (ValorHuella) del índice firmado.';
