@@ -84,8 +84,8 @@ export interface VerificacionPublicaConfig {
 export interface CopiasConfig {
   /** The web's public address, printed on copias auténticas; undefined in production without URL_PUBLICA. */
   urlPublica: string | undefined;
-  /** Total bytes of the documents above which the foliated PDF is refused (413). */
-  foliadoMaxBytes: number;
+  /** A document larger than this is named on a page of the foliated PDF instead of reproduced. */
+  foliadoDocumentoMaxBytes: number;
 }
 
 export interface IntegridadConfig {
@@ -229,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     copias: {
       urlPublica: (leer(env, 'URL_PUBLICA') ?? (produccion ? undefined : 'http://localhost:3000'))?.replace(/\/+$/, ''),
-      foliadoMaxBytes: leer(env, 'FOLIADO_MAX_MB') * 1024 * 1024,
+      foliadoDocumentoMaxBytes: leer(env, 'FOLIADO_DOCUMENTO_MAX_MB') * 1024 * 1024,
     },
     limites: {
       porMinuto: {

@@ -386,12 +386,12 @@ export const VARIABLES = {
     descripcion:
       'dirección pública de la web, tal como la escribe un ciudadano: cada copia auténtica imprime (y codifica en su QR) `<URL_PUBLICA>/verificacion/<CSV>`. Con `NODE_ENV=production` y sin ella no se hacen copias auténticas (409)',
   },
-  FOLIADO_MAX_MB: {
+  FOLIADO_DOCUMENTO_MAX_MB: {
     procesos: ['API'],
     ...entero(1, 4096),
     porDefecto: '200',
     descripcion:
-      'tamaño total (MB) de los documentos de un expediente por encima del cual no se compone su PDF foliado (413, con la exportación ENI como alternativa): el PDF se compone en memoria',
+      'tamaño (MB) de un documento PDF, JPEG o PNG por encima del cual el PDF foliado no reproduce su contenido: ocupa una página con su nombre y su huella SHA-256. El PDF foliado se envía mientras se compone y tiene en memoria un documento cada vez, así que esto acota su memoria; el tamaño del expediente no tiene límite',
   },
   IDP_PORT: {
     procesos: ['IdP'],

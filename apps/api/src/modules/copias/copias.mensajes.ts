@@ -11,16 +11,12 @@ export const MENSAJES_COPIAS = {
   sinSello: 'No hay sello de la institución configurado (SELLO_P12): no se pueden firmar copias auténticas.',
   sinUrlPublica:
     'Falta la dirección pública de la web (URL_PUBLICA): sin ella la copia no podría decir dónde se comprueba. Avise a quien administra el servicio.',
-  foliadoDemasiadoGrande: (mb: number, maxMb: number) =>
-    `El expediente tiene ${mb.toLocaleString('es-ES')} MB de documentos y el PDF foliado admite hasta ${maxMb.toLocaleString('es-ES')} MB. Descárguelo en formato ENI (ZIP), que no tiene ese límite.`,
+  /** The reason on the page that stands for a document too large to copy into the foliated PDF. */
+  foliadoDocumentoDemasiadoGrande: (mb: number, maxMb: number) =>
+    `El documento ocupa ${mb.toLocaleString('es-ES')} MB y el PDF foliado reproduce documentos de hasta ${maxMb.toLocaleString('es-ES')} MB: ` +
+    'se obtiene descargándolo del expediente (o en la exportación ENI), y la huella SHA-256 identifica el original.',
 } as const;
 
 export const documentoNoExiste = () =>
   new ApiHttpError(404, MENSAJES_COPIAS.documentoNoExiste, 'NOT_FOUND', 'documento');
 export const conflictoCopia = (mensaje: string, codigo: string) => new ApiHttpError(409, mensaje, codigo);
-export const foliadoDemasiadoGrande = (bytes: number, maxBytes: number) =>
-  new ApiHttpError(
-    413,
-    MENSAJES_COPIAS.foliadoDemasiadoGrande(Math.ceil(bytes / 1024 / 1024), Math.floor(maxBytes / 1024 / 1024)),
-    'FOLIADO_DEMASIADO_GRANDE',
-  );

@@ -8,7 +8,8 @@ import { contentDisposition } from '../documentos/documentos.public';
 import { expedienteNoExiste } from '../expedientes/expedientes.public';
 import { documentoNoExiste } from './copias.mensajes';
 import { copiaAutenticaSchema, foliadoSchema } from './copias.schemas';
-import { crearCopiaAutentica, foliarExpediente } from './copias.service';
+import { crearCopiaAutentica } from './copias.service';
+import { foliarExpediente } from './foliado.service';
 
 /**
  * Authenticated. Both hand out the documents' content, so both ask for `documentos.descargar` and
@@ -27,15 +28,19 @@ const copiasRoutes: FastifyPluginAsyncTypebox<{ config: CopiasConfig }> = async 
     },
     async (request, reply) => {
       const foliado = await foliarExpediente(
-        { db: app.db, storage: app.storage, maxBytes: config.foliadoMaxBytes },
+        { db: app.db, storage: app.storage, maxBytesDocumento: config.foliadoDocumentoMaxBytes },
         await callerOf(request),
         idDeRuta(request.params.id, expedienteNoExiste),
+      );
+      // Headers are gone by then: all that is left is to cut the answer short, and say why here.
+      foliado.pdf.on('error', (error) =>
+        request.log.error({ err: error }, 'PDF foliado interrumpido: la descarga queda incompleta'),
       );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('attachment', foliado.nombre))
         .header('cache-control', 'no-store')
-        .send(Buffer.from(foliado.pdf.buffer, foliado.pdf.byteOffset, foliado.pdf.byteLength));
+        .send(foliado.pdf);
     },
   );
 

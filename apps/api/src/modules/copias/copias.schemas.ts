@@ -11,7 +11,7 @@ export const foliadoSchema = {
   summary:
     'El expediente entero en un PDF foliado: el índice primero y cada documento en el orden del índice, ' +
     'cada página numerada «Folio n de N · Expediente <número>»; un documento que no se presenta en PDF ocupa ' +
-    'una página con su nombre, su tipo y su huella SHA-256',
+    'una página con su nombre, su tipo y su huella SHA-256. Se envía mientras se compone',
   params: IdParamsSchema('id_expediente'),
   produces: ['application/pdf'],
   response: {
@@ -20,7 +20,6 @@ export const foliadoSchema = {
       content: { 'application/pdf': { schema: Type.String({ format: 'binary' }) } },
     },
     404: ApiError,
-    413: ApiError,
   },
 };
 

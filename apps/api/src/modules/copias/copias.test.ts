@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { normalizarCsv } from '@ecodigital/contracts/verificacion';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentStorage } from '../../storage/document-storage';
 import type { LocalStorageConfig } from '../../storage/storage-config';
+import { callerQueVeTodo } from '../../testing/callers';
 import type { ApiClient, DemoUsername } from '../../testing/api-client';
 import { iniciarPersonas } from '../../testing/personas';
 import { useTestStack } from '../../testing/test-stack';
@@ -14,6 +18,7 @@ import { crearExpediente, subirArchivo } from '../documentos/texto/testing/subir
 import { herramienta } from '../eni/testing/tools';
 import { MENSAJES_VERIFICACION } from '../verificacion/verificacion.mensajes';
 import { MENSAJES_COPIAS } from './copias.mensajes';
+import { foliarExpediente } from './foliado.service';
 import { pdfCifrado } from './testing/pdfs';
 
 const sha256 = (datos: Buffer) => createHash('sha256').update(datos).digest('hex');
@@ -24,7 +29,7 @@ const sha256 = (datos: Buffer) => createHash('sha256').update(datos).digest('hex
  * (`pdftotext`, `pdfsig`).
  */
 describe('foliated expediente and copia auténtica (real PostgreSQL, real dev IdP, pdftotext, pdfsig)', () => {
-  const stack = useTestStack({ env: { URL_PUBLICA: 'https://sede.ejemplo.es/', FOLIADO_MAX_MB: '1' } });
+  const stack = useTestStack({ env: { URL_PUBLICA: 'https://sede.ejemplo.es/', FOLIADO_DOCUMENTO_MAX_MB: '1' } });
   const as = {} as Record<DemoUsername, ApiClient>;
   let dir: string;
   let idExpediente: number;
@@ -125,12 +130,128 @@ describe('foliated expediente and copia auténtica (real PostgreSQL, real dev Id
       expect(ajena.json().msg).toBe(inexistente.json().msg);
     });
 
-    it('refuses with 413 and a Spanish message an expediente above FOLIADO_MAX_MB, composing nothing', async () => {
+    it('names on a page, with its hash, a document above FOLIADO_DOCUMENTO_MAX_MB, and gives the rest', async () => {
       const grande = await crearExpediente(stack, 'Expediente con planos pesados');
       await subirArchivo(stack, grande, 'planos.pdf', samplePdf('Planos', { paddingKb: 1100 }));
+      await subirArchivo(stack, grande, 'informe.pdf', samplePdf('Informe favorable'));
       const respuesta = await as.gestor.get(`/api/expedientes/${grande}/foliado`);
-      expect(respuesta.statusCode, respuesta.body).toBe(413);
-      expect(respuesta.json().msg).toMatch(/admite hasta 1 MB.*formato ENI/);
+      expect(respuesta.statusCode, respuesta.body).toBe(200);
+      const [planos, informe] = (await paginasDeTexto(respuesta.rawPayload, 'foliado-grande.pdf')).slice(-2);
+      expect(planos).toContain('Documento nº 1: planos.pdf');
+      expect(planos).toContain(MENSAJES_COPIAS.foliadoDocumentoDemasiadoGrande(2, 1).slice(0, 60));
+      expect(planos).not.toContain('Planos');
+      expect(informe).toContain('Informe favorable');
+    });
+
+    describe('streamed (the service, on a storage that records what is read)', () => {
+      let idStream: number;
+      let numeroStream: string;
+      const claves = {} as Record<'primero' | 'segundo' | 'tercero', string>;
+
+      beforeAll(async () => {
+        idStream = await crearExpediente(stack, 'Expediente para la copia foliada por partes');
+        numeroStream = (await as.gestor.get(`/api/expedientes/${idStream}`)).json().data.numero;
+        for (const nombre of ['primero', 'segundo', 'tercero'] as const) {
+          const id = await subirArchivo(stack, idStream, `${nombre}.pdf`, samplePdf(`Documento ${nombre}`));
+          const [fila] = await stack
+            .app()
+            .db.query<{ clave: string }>('SELECT clave_almacen::text AS clave FROM documento WHERE id_documento = $1', [
+              id,
+            ]);
+          claves[nombre] = fila!.clave;
+        }
+      });
+
+      /**
+       * The app's storage, with `read` answering `alterar(clave, vez)` when it gives bytes (the
+       * `vez`-th read of that key, from 1) and calling `antes(clave, vez)` first.
+       */
+      function almacen(opciones: {
+        antes?: (clave: string, vez: number) => void;
+        alterar?: (clave: string, vez: number) => Buffer | undefined;
+      }): DocumentStorage {
+        const base = stack.app().storage;
+        const lecturas = new Map<string, number>();
+        return Object.assign(Object.create(base) as DocumentStorage, {
+          read: async (clave: string) => {
+            const vez = (lecturas.get(clave) ?? 0) + 1;
+            lecturas.set(clave, vez);
+            opciones.antes?.(clave, vez);
+            const otros = opciones.alterar?.(clave, vez);
+            return otros ? Readable.from([otros]) : base.read(clave);
+          },
+        });
+      }
+
+      const foliar = async (storage: DocumentStorage) => {
+        const [usuario] = await stack
+          .app()
+          .db.query<{ id_usuario: number }>('SELECT id_usuario FROM usuario ORDER BY id_usuario LIMIT 1');
+        return foliarExpediente(
+          { db: stack.app().db, storage, maxBytesDocumento: 1024 * 1024 },
+          callerQueVeTodo(usuario!.id_usuario),
+          idStream,
+        );
+      };
+
+      it('has written the first documents before it reads the last one the second time', async () => {
+        // The stream, once the first pass has given it: the second reads happen while it flows.
+        const salida: { pdf?: Readable } = {};
+        const recibidos: Buffer[] = [];
+        let escritosAlLeerElUltimo: number | undefined;
+        const storage = almacen({
+          antes: (clave, vez) => {
+            // What the stream had been given by then: what the reader took and what waits for it.
+            if (clave === claves.tercero && vez === 2) {
+              escritosAlLeerElUltimo = Buffer.concat(recibidos).length + salida.pdf!.readableLength;
+            }
+          },
+        });
+        const foliado = await foliar(storage);
+        const pdf = (salida.pdf = foliado.pdf);
+        // 'data' as each chunk is given, not an async iterator's later turn: what was given is counted.
+        pdf.on('data', (trozo: Buffer) => recibidos.push(trozo));
+        await finished(pdf);
+        const todo = Buffer.concat(recibidos);
+        expect(escritosAlLeerElUltimo).toBeDefined();
+        const antes = todo.subarray(0, escritosAlLeerElUltimo).toString('latin1');
+        // Page contents are copied as they were: the first two documents' are there, the third's not yet.
+        expect(antes).toContain('(Documento primero) Tj');
+        expect(antes).toContain('(Documento segundo) Tj');
+        expect(antes).not.toContain('(Documento tercero) Tj');
+
+        const info = await herramienta('pdfinfo', [await guardar('foliado-stream-info.pdf', todo)]);
+        expect(info.ok, info.salida).toBe(true);
+        expect(info.salida).not.toMatch(/error/i);
+        expect(info.salida).toMatch(new RegExp(`^Pages:\\s+${foliado.folios}$`, 'm'));
+        const paginas = await paginasDeTexto(todo, 'foliado-stream.pdf');
+        expect(paginas).toHaveLength(foliado.folios);
+        paginas.forEach((texto, i) =>
+          expect(texto).toContain(`Folio ${i + 1} de ${foliado.folios} · Expediente ${numeroStream}`),
+        );
+        expect(paginas.slice(-3).map((texto) => texto.split('\n')[0])).toEqual([
+          'Documento primero',
+          'Documento segundo',
+          'Documento tercero',
+        ]);
+      });
+
+      it('cuts the stream short when a document changed after its folios were counted', async () => {
+        const storage = almacen({
+          alterar: (clave, vez) =>
+            clave === claves.segundo && vez === 2 ? samplePdf('Documento cambiado') : undefined,
+        });
+        const foliado = await foliar(storage);
+        const recibidos: Buffer[] = [];
+        const leer = async () => {
+          for await (const trozo of foliado.pdf) recibidos.push(trozo as Buffer);
+        };
+        await expect(leer()).rejects.toThrow(/nº 2 .*cambió o desapareció/);
+        const recibido = Buffer.concat(recibidos).toString('latin1');
+        expect(recibido).toContain('(Documento primero) Tj');
+        expect(recibido).not.toContain('Documento cambiado');
+        expect(recibido).not.toContain('%%EOF');
+      });
     });
   });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { herramienta } from '../eni/testing/tools';
 import { samplePdf, samplePng } from '../documentos/inspection/testing/sample-files';
 import { copiaEstampada, OriginalIlegible } from './copia-pdf';
-import { Foliado, type DocumentoNombrado } from './foliado-pdf';
+import { Foliado, leerPdf, type DocumentoNombrado } from './foliado-pdf';
 import { pdfCifrado } from './testing/pdfs';
 
 /** A PDF of `paginas` pages, the second one turned a quarter (/Rotate 90). */
@@ -45,26 +45,55 @@ describe('the foliated PDF and the stamped copy, as PDFs (pdf-lib, read back wit
     return salida.split('\f').slice(0, -1);
   }
 
+  /** A PDF read by `leerPdf`, which must read it. */
+  async function legible(bytes: Uint8Array): Promise<PDFDocument> {
+    const pdf = await leerPdf(bytes);
+    expect(pdf).toBeDefined();
+    return pdf!;
+  }
+
+  /** Everything the foliated PDF wrote, in order. */
+  async function escrito(foliado: Foliado, antes: Buffer[]): Promise<Buffer> {
+    return Buffer.concat([...antes, ...foliado.volcar(), ...(await foliado.terminar())]);
+  }
+
   it('refuses encrypted, broken and empty PDFs without throwing, adding nothing', async () => {
-    const foliado = await Foliado.crear('EXP-2026-000001', 'Prueba');
-    expect(await foliado.anadirPdf(pdfCifrado())).toBe(false);
-    expect(await foliado.anadirPdf(Buffer.from('%PDF-1.4\nesto no es un PDF'))).toBe(false);
-    expect(await foliado.anadirPdf(new Uint8Array())).toBe(false);
+    expect(await leerPdf(pdfCifrado())).toBeUndefined();
+    expect(await leerPdf(Buffer.from('%PDF-1.4\nesto no es un PDF'))).toBeUndefined();
+    expect(await leerPdf(new Uint8Array())).toBeUndefined();
+    expect(
+      await leerPdf(await PDFDocument.create().then((pdf) => pdf.save({ addDefaultPage: false }))),
+    ).toBeUndefined();
+    const foliado = await Foliado.crear('EXP-2026-000001', 'Prueba', 0);
     expect(await foliado.anadirImagen(Buffer.from('no es un PNG'), 'PNG', DOCUMENTO)).toBe(false);
     expect(foliado.paginas).toBe(0);
   });
 
-  it('numbers every page «Folio n de N · Expediente <número>», rotated pages included', async () => {
-    const foliado = await Foliado.crear('EXP-2026-000001', 'Prueba');
-    expect(await foliado.anadirPdf(samplePdf('Primera resolucion'))).toBe(true);
-    expect(await foliado.anadirPdf(await pdfDePaginas(3))).toBe(true);
+  it('numbers every page «Folio n de N · Expediente <número>», rotated pages included, and writes each part as it goes', async () => {
+    const foliado = await Foliado.crear('EXP-2026-000001', 'Prueba', 6);
+    const partes: Buffer[] = [];
+    await foliado.anadirPdf(await legible(samplePdf('Primera resolucion')));
+    partes.push(...foliado.volcar());
+    // The first document's page is out (its content stream copied as it was) before the next goes in.
+    expect(Buffer.concat(partes).toString('latin1')).toContain('(Primera resolucion) Tj');
+    await foliado.anadirPdf(await legible(await pdfDePaginas(3)));
+    partes.push(...foliado.volcar());
     expect(
       await foliado.anadirImagen(samplePng({ width: 40, height: 20 }), 'PNG', { ...DOCUMENTO, nombre: 'Plano.png' }),
     ).toBe(true);
     foliado.anadirAviso(DOCUMENTO, 'Documento en formato DOCX, que no se presenta en PDF.');
-    const pdf = await foliado.terminar();
+    const pdf = await escrito(foliado, partes);
+
+    const archivo = path.join(dir, 'foliado.pdf');
+    await writeFile(archivo, pdf);
+    // poppler reads it through its cross-reference table without repairing anything.
+    const info = await herramienta('pdfinfo', [archivo]);
+    expect(info.ok, info.salida).toBe(true);
+    expect(info.salida).not.toMatch(/error/i);
+    expect(info.salida).toMatch(/^Pages:\s+6$/m);
+    expect(info.salida).toMatch(/^Title:\s+Prueba$/m);
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(6);
-    const paginas = await paginasDeTexto(pdf, 'foliado.pdf');
+    const paginas = await paginasDeTexto(pdf, 'foliado-texto.pdf');
     expect(paginas).toHaveLength(6);
     paginas.forEach((texto, i) => expect(texto).toContain(`Folio ${i + 1} de 6 · Expediente EXP-2026-000001`));
     expect(paginas[0]).toContain('Primera resolucion');
@@ -72,6 +101,15 @@ describe('the foliated PDF and the stamped copy, as PDFs (pdf-lib, read back wit
     expect(paginas[5]).toContain('Documento nº 3: Memoria técnica.docx');
     expect(paginas[5]).toContain('ab'.repeat(32));
     expect(paginas[5]).toContain('Informe');
+  });
+
+  it('never writes other than the N folios it numbered', async () => {
+    const corto = await Foliado.crear('EXP-2026-000001', 'Prueba', 2);
+    corto.anadirAviso(DOCUMENTO, 'Uno.');
+    await expect(corto.terminar()).rejects.toThrow(/1 páginas y se numeraron 2 folios/);
+    const largo = await Foliado.crear('EXP-2026-000001', 'Prueba', 1);
+    largo.anadirAviso(DOCUMENTO, 'Uno.');
+    expect(() => largo.anadirAviso(DOCUMENTO, 'Dos.')).toThrow(/pasa de los 1 folios/);
   });
 
   it('stamps every page of the copy with the code, the address and the date, below what the page showed', async () => {

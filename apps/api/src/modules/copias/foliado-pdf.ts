@@ -1,4 +1,5 @@
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFPage, PDFRef, rgb } from 'pdf-lib';
+import { EscritorPdf } from './escritor-pdf';
 import {
   A4,
   fechaCorta,
@@ -12,11 +13,12 @@ import {
 } from './pagina';
 
 /**
- * The foliated PDF of an expediente (decision 0402), built one part at a time: the índice and every
- * document PDF copied page by page, a JPEG or PNG placed on a page of its own, and a page naming any
- * other document (its tipo, format and SHA-256). `terminar` numbers every page «Folio n de N ·
- * Expediente <número>». A source is dropped once its pages are copied; the result lives in memory
- * (pdf-lib writes a document whole), which is why the service bounds what goes in.
+ * The foliated PDF of an expediente (decisions 0402, 0409), written as it is built: the índice and
+ * every document PDF copied page by page, a JPEG or PNG placed on a page of its own, and a page naming
+ * any other document (its tipo, format and SHA-256). Every page is numbered «Folio n de N · Expediente
+ * <número>» as it goes in, so N, the number of folios, is known beforehand (the caller counts them
+ * first, `leerPdf` as here). After each part, `volcar` gives its bytes and drops its objects; only the
+ * page tree, the catalog and the fonts (subset: their glyphs are known at the end) wait for `terminar`.
  */
 
 const MARGEN = 42;
@@ -33,39 +35,61 @@ export interface DocumentoNombrado {
   fecha_incorporacion: Date;
 }
 
+/**
+ * A source PDF as the foliated one takes it: readable, with pages, and each page's box and rotation
+ * readable (the folio is placed by them). `undefined` otherwise (encrypted, damaged, no pages): the
+ * document is then named on a page. The same bytes give the same answer, which is what lets the
+ * folios be counted before a page is written.
+ */
+export async function leerPdf(bytes: Uint8Array): Promise<PDFDocument | undefined> {
+  try {
+    const origen = await PDFDocument.load(bytes, { updateMetadata: false });
+    const paginas = origen.getPages();
+    if (paginas.length === 0) return undefined;
+    for (const pagina of paginas) tamanoVisible(pagina);
+    return origen;
+  } catch {
+    return undefined;
+  }
+}
+
 export class Foliado {
+  private escritas = 0;
+
   private constructor(
     private readonly pdf: PDFDocument,
     private readonly fuentes: Fuentes,
     private readonly numero: string,
+    /** N: how many folios the PDF has, counted before it is written. */
+    private readonly folios: number,
+    /** The page tree: every page names it as its parent. */
+    private readonly arbol: PDFRef,
+    private readonly escritor: EscritorPdf,
   ) {}
 
-  static async crear(numero: string, titulo: string): Promise<Foliado> {
+  static async crear(numero: string, titulo: string, folios: number): Promise<Foliado> {
     const pdf = await PDFDocument.create();
     pdf.setTitle(titulo);
     pdf.setLanguage('es-ES');
     pdf.setCreator('EcoDigital');
-    return new Foliado(pdf, await incrustarFuentes(pdf), numero);
+    const fuentes = await incrustarFuentes(pdf);
+    // Written last: the page tree gains a page with every part, the catalog and the Info name it.
+    const { Root, Info } = pdf.context.trailerInfo;
+    const arbol = pdf.catalog.get(PDFName.of('Pages'));
+    if (!(arbol instanceof PDFRef)) throw new Error('pdf-lib no dio el árbol de páginas como referencia');
+    const retenidos = [Root, Info, arbol].filter((ref) => ref instanceof PDFRef);
+    return new Foliado(pdf, fuentes, numero, folios, arbol, new EscritorPdf(pdf.context, retenidos));
   }
 
+  /** Pages added so far. */
   get paginas(): number {
-    return this.pdf.getPageCount();
+    return this.escritas;
   }
 
-  /**
-   * Every page of a PDF, in order. `false`, with nothing added, when it cannot be read (encrypted,
-   * damaged, no pages): the caller then names the document on a page instead.
-   */
-  async anadirPdf(bytes: Uint8Array): Promise<boolean> {
-    try {
-      const origen = await PDFDocument.load(bytes, { updateMetadata: false });
-      if (origen.getPageCount() === 0) return false;
-      const copiadas = await this.pdf.copyPages(origen, origen.getPageIndices());
-      for (const pagina of copiadas) this.pdf.addPage(pagina);
-      return true;
-    } catch {
-      return false;
-    }
+  /** Every page of a PDF read by `leerPdf`, in order, each with its folio. */
+  async anadirPdf(origen: PDFDocument): Promise<void> {
+    const copiadas = await this.pdf.copyPages(origen, origen.getPageIndices());
+    for (const pagina of copiadas) this.anadirPagina(pagina);
   }
 
   /** A JPEG or PNG on an A4 page under a line naming the document; `false` when it cannot be read. */
@@ -73,11 +97,13 @@ export class Foliado {
     let imagen;
     try {
       imagen = formato === 'JPEG' ? await this.pdf.embedJpg(bytes) : await this.pdf.embedPng(bytes);
+      // Its objects now, so that they go out with this page (and the decoded image is let go).
+      await imagen.embed();
     } catch {
       return false;
     }
     const [ancho, alto] = A4;
-    const pagina = this.pdf.addPage(A4);
+    const pagina = this.nuevaPagina();
     const cabecera = this.texto(`Documento nº ${documento.orden}: ${documento.nombre}`);
     pagina.drawText(cabecera, {
       x: MARGEN,
@@ -91,6 +117,7 @@ export class Foliado {
     const w = imagen.width * escala;
     const h = imagen.height * escala;
     pagina.drawImage(imagen, { x: (ancho - w) / 2, y: alto - MARGEN - 16 - h, width: w, height: h });
+    this.anadirPagina(pagina);
     return true;
   }
 
@@ -98,7 +125,7 @@ export class Foliado {
   anadirAviso(documento: DocumentoNombrado, motivo: string): void {
     const { normal, negrita, mono } = this.fuentes;
     const [ancho, alto] = A4;
-    const pagina = this.pdf.addPage(A4);
+    const pagina = this.nuevaPagina();
     const anchoTexto = ancho - 2 * MARGEN;
     let y = alto - MARGEN - 14;
     for (const linea of partirLineas(
@@ -131,15 +158,45 @@ export class Foliado {
       pagina.drawText(linea, { x: MARGEN, y, size: 10, font: normal, color: GRIS });
       y -= 14;
     }
+    this.anadirPagina(pagina);
   }
 
-  /** Every page numbered «Folio n de N · Expediente <número>» at its visible bottom; the PDF's bytes. */
-  async terminar(): Promise<Uint8Array> {
-    const paginas = this.pdf.getPages();
-    paginas.forEach((pagina, i) =>
-      this.foliar(pagina, `Folio ${i + 1} de ${paginas.length} · Expediente ${this.numero}`),
-    );
-    return this.pdf.save();
+  /** The bytes of what was added since the last call (the PDF's header first); its objects are let go. */
+  volcar(): Iterable<Buffer> {
+    return this.escritor.volcar();
+  }
+
+  /**
+   * The rest: the fonts (subset to the glyphs used), the page tree, the catalog, the cross-reference
+   * table and the trailer. Refused, before any of it, when the pages are not the N folios announced.
+   */
+  async terminar(): Promise<Iterable<Buffer>> {
+    if (this.escritas !== this.folios) {
+      throw new Error(`El PDF foliado tiene ${this.escritas} páginas y se numeraron ${this.folios} folios`);
+    }
+    for (const fuente of Object.values(this.fuentes)) await fuente.embed();
+    return this.escritor.cerrar();
+  }
+
+  /** An A4 page, not yet in the PDF: `anadirPagina` puts it there once drawn. */
+  private nuevaPagina(): PDFPage {
+    const pagina = PDFPage.create(this.pdf);
+    pagina.setSize(...A4);
+    return pagina;
+  }
+
+  /**
+   * The page goes to the end of the page tree with its folio. Not through `PDFDocument.addPage`, which
+   * walks the tree (whose pages are already written and gone from memory) and keeps every page.
+   */
+  private anadirPagina(pagina: PDFPage): void {
+    if (this.escritas === this.folios) {
+      throw new Error(`El PDF foliado pasa de los ${this.folios} folios que se contaron`);
+    }
+    this.escritas++;
+    this.foliar(pagina, `Folio ${this.escritas} de ${this.folios} · Expediente ${this.numero}`);
+    pagina.node.setParent(this.arbol);
+    this.pdf.catalog.Pages().pushLeafNode(pagina.ref);
   }
 
   private foliar(pagina: PDFPage, folio: string): void {
