@@ -2,11 +2,6 @@ import type { Queryable } from '../db/database';
 import type { SqlParams } from '../db/sql-params';
 import { ApiHttpError } from './errors';
 
-const NUMERO = new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions);
-
-/** «2.000», as the messages write a capacity. */
-export const cifra = (valor: number) => NUMERO.format(valor);
-
 /** 409: one more would exceed what an answer lists whole (`CAPACIDAD` in the contracts). */
 const capacidadAgotada = (msg: string) => new ApiHttpError(409, msg, 'CAPACIDAD_AGOTADA');
 

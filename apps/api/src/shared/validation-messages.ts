@@ -2,6 +2,7 @@ import type { FastifySchemaValidationError } from 'fastify';
 import { FECHA_PATTERN } from '@ecodigital/contracts/comunes';
 import { DOCUMENTO_IDENTIDAD_PATTERN } from '@ecodigital/contracts/expedientes';
 import { DIR3_PATTERN } from '@ecodigital/contracts/eni';
+import { cifra } from './numeros';
 
 /** What a person should type, for the patterns the contracts use. */
 const PATRONES: Record<string, string> = {
@@ -33,8 +34,7 @@ const PARTES: Record<string, string> = {
 };
 
 /** A limit as people read it in Spain: `2.147.483.647`, `1.000` (es-ES alone leaves 4 digits ungrouped). */
-const NUMERO = new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions);
-const cifra = (limit: unknown) => (typeof limit === 'number' ? NUMERO.format(limit) : String(limit));
+const limite = (limit: unknown) => (typeof limit === 'number' ? cifra(limit) : String(limit));
 
 /** A Spanish sentence naming the offending field, from the first validation error. */
 export function validationMessage(errors: FastifySchemaValidationError[], context: string | undefined): string {
@@ -65,21 +65,21 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
     case 'minLength':
       return params.limit === 1
         ? `${campo} no puede estar vacío.`
-        : `${campo} debe tener al menos ${cifra(params.limit)} caracteres.`;
+        : `${campo} debe tener al menos ${limite(params.limit)} caracteres.`;
     case 'maxLength':
-      return `${campo} debe tener como máximo ${cifra(params.limit)} caracteres.`;
+      return `${campo} debe tener como máximo ${limite(params.limit)} caracteres.`;
     case 'minimum':
-      return `${campo} debe ser mayor o igual que ${cifra(params.limit)}.`;
+      return `${campo} debe ser mayor o igual que ${limite(params.limit)}.`;
     case 'maximum':
-      return `${campo} debe ser menor o igual que ${cifra(params.limit)}.`;
+      return `${campo} debe ser menor o igual que ${limite(params.limit)}.`;
     case 'exclusiveMinimum':
-      return `${campo} debe ser mayor que ${cifra(params.limit)}.`;
+      return `${campo} debe ser mayor que ${limite(params.limit)}.`;
     case 'exclusiveMaximum':
-      return `${campo} debe ser menor que ${cifra(params.limit)}.`;
+      return `${campo} debe ser menor que ${limite(params.limit)}.`;
     case 'minItems':
-      return `${campo} debe tener al menos ${cifra(params.limit)} elementos.`;
+      return `${campo} debe tener al menos ${limite(params.limit)} elementos.`;
     case 'maxItems':
-      return `${campo} debe tener como máximo ${cifra(params.limit)} elementos.`;
+      return `${campo} debe tener como máximo ${limite(params.limit)} elementos.`;
     case 'format': {
       const formato = FORMATOS[String(params.format)];
       return formato ? `${campo} debe ser ${formato}.` : `${campo} no tiene un formato válido.`;

@@ -13,7 +13,8 @@ import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import type { Database, Queryable } from '../../db/database';
 import { terminarDerivados } from '../../shared/accesos-derivados';
 import { registrarAuditoria } from '../../shared/auditoria';
-import { asegurarCapacidad, cifra } from '../../shared/capacidad';
+import { asegurarCapacidad } from '../../shared/capacidad';
+import { cifra } from '../../shared/numeros';
 import type { Caller } from '../../shared/caller/caller';
 import { accesoLlegaA } from '../../shared/pertenencia';
 import {

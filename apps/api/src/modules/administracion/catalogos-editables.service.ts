@@ -9,7 +9,8 @@ import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import { CATALOGO_ETIQUETAS } from '@ecodigital/contracts/administracion';
 import { CODIGOS_TD, SIA_PATTERN } from '@ecodigital/contracts/eni';
 import { registrarAuditoria } from '../../shared/auditoria';
-import { asegurarCapacidad, cifra } from '../../shared/capacidad';
+import { asegurarCapacidad } from '../../shared/capacidad';
+import { cifra } from '../../shared/numeros';
 import type { Caller } from '../../shared/caller/caller';
 import { conflicto, entradaNoExiste, MENSAJES_ADMINISTRACION, noValido } from './administracion.mensajes';
 import {

@@ -2,7 +2,8 @@ import type { CrearUnidad, EditarUnidad, Unidad } from '@ecodigital/contracts/ad
 import type { Database, Queryable } from '../../db/database';
 import { CAPACIDAD } from '@ecodigital/contracts/comunes';
 import { registrarAuditoria } from '../../shared/auditoria';
-import { asegurarCapacidad, cifra } from '../../shared/capacidad';
+import { asegurarCapacidad } from '../../shared/capacidad';
+import { cifra } from '../../shared/numeros';
 import type { Caller } from '../../shared/caller/caller';
 import { retirarResponsablesAjenos } from '../../shared/pertenencia';
 import { unidadLegible } from './auditoria.legible';

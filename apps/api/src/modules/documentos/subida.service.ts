@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import { findDocumento, findMismaHuella, findUltimaEntrada, insertDocumento, publico } from './documentos.repository';
 import { CAPACIDAD } from '@ecodigital/contracts/comunes';
-import { cifra } from '../../shared/capacidad';
+import { cifra } from '../../shared/numeros';
 import { avisoExtension, avisoOtroExpediente, RechazoArchivo, rechazos } from './documentos.mensajes';
 import { nombreDeDescarga } from './descarga';
 import { hashEntrada } from './hash-chain';

@@ -9,6 +9,7 @@ import {
 import type { Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
 import { isoString } from '../../shared/dates';
+import { cifra } from '../../shared/numeros';
 import { nombreCompletoSql } from '../../shared/sql';
 
 export interface NuevoEvento {
@@ -161,10 +162,8 @@ export async function hayLecturas(db: Queryable, idExpediente: number): Promise<
   return row?.hay ?? false;
 }
 
-const VECES = new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions);
-
 function descripcionLectura(row: EntradaRow): string {
-  const veces = row.veces! > 1 ? ` ${VECES.format(row.veces!)} veces` : '';
+  const veces = row.veces! > 1 ? ` ${cifra(row.veces!)} veces` : '';
   const documento = `el documento nº ${row.documento_orden} «${row.documento_nombre}»`;
   if (row.evento === 'documento_descargado') return `Descargó ${documento}${veces}.`;
   if (row.evento === 'documento_previsualizado') return `Previsualizó ${documento}${veces}.`;

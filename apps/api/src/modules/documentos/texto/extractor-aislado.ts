@@ -1,7 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { limitarCpu, memoriaDelArbol } from './limites-proceso';
-import { ErrorDeExtraccion, numeroLegible, type OpcionesExtraccion, type ResultadoExtraccion } from './resultado';
+import { ErrorDeExtraccion, type OpcionesExtraccion, type ResultadoExtraccion } from './resultado';
+import { cifra } from '../../../shared/numeros';
 
 export interface PeticionExtraccion {
   id: number;
@@ -120,15 +121,15 @@ export class ExtractorAislado {
           else terminar(new RechazoDelProceso(respuesta.motivo, respuesta.permanente));
         };
         const alSalir = (_codigo: number | null, senal: NodeJS.Signals | null) => {
-          if (senal === 'SIGXCPU') return terminar(limiteRoto(`superó ${numeroLegible(tiempoMaxMs / 1000)} s de CPU`));
+          if (senal === 'SIGXCPU') return terminar(limiteRoto(`superó ${cifra(tiempoMaxMs / 1000)} s de CPU`));
           if (/heap out of memory|Allocation failed/i.test(this.#stderr)) return terminar(limiteRoto(memoria));
           terminar(new ErrorDeExtraccion('El proceso de extracción terminó de forma inesperada.', false));
         };
-        const memoria = `superó ${numeroLegible(memoriaMaxMb)} MB de memoria`;
+        const memoria = `superó ${cifra(memoriaMaxMb)} MB de memoria`;
         const tiempo = setTimeout(
           () => {
             this.#matar(proceso);
-            terminar(limiteRoto(`tardó más de ${numeroLegible(tiempoMaxMs / 1000)} s`));
+            terminar(limiteRoto(`tardó más de ${cifra(tiempoMaxMs / 1000)} s`));
           },
           Math.max(0, plazoMs),
         );

@@ -3,7 +3,8 @@ import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import type { Worker } from 'tesseract.js';
 import { conLimites, type LimitesHerramienta } from './limites-proceso';
-import { ErrorDeExtraccion, numeroLegible } from './resultado';
+import { ErrorDeExtraccion } from './resultado';
+import { cifra } from '../../../shared/numeros';
 
 /**
  * Spanish OCR from a model in a local folder (never downloaded): Debian's `tesseract-ocr-spa`
@@ -108,9 +109,9 @@ async function conElPrograma(imagen: Buffer, tessdataDir: string, limites: Limit
         reject(
           new ErrorDeExtraccion(
             error.signal === 'SIGXCPU'
-              ? `Leer una página por OCR superó ${numeroLegible(limites.cpuS)} s de CPU y se detuvo.`
+              ? `Leer una página por OCR superó ${cifra(limites.cpuS)} s de CPU y se detuvo.`
               : SIN_MEMORIA.test(stderr) || error.signal === 'SIGABRT'
-                ? `No se pudo leer una página por OCR con ${numeroLegible(limites.memoriaMb)} MB de memoria.`
+                ? `No se pudo leer una página por OCR con ${cifra(limites.memoriaMb)} MB de memoria.`
                 : 'No se pudo leer el texto de la imagen por OCR.',
             true,
           ),

@@ -80,8 +80,3 @@ export function normalizarTexto(texto: string): string {
     : TEXTO_MAX_CARACTERES;
   return limpio.slice(0, corte);
 }
-
-/** Numbers as people read them in Spain, grouped from 1.000 on (es-ES alone leaves 2000 ungrouped). */
-export function numeroLegible(valor: number): string {
-  return new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(valor);
-}

@@ -13,7 +13,8 @@ import type { TakenJob } from '../../../shared/jobs/job-store';
 import type { JobContext, QueueDefinition } from '../../../shared/jobs/queue-definition';
 import { COLA_TEXTO, documentoAExtraer, guardarResultado, marcarError, volverAPendiente } from './cola';
 import { ExtractorAislado } from './extractor-aislado';
-import { ErrorDeExtraccion, numeroLegible } from './resultado';
+import { ErrorDeExtraccion } from './resultado';
+import { cifra } from '../../../shared/numeros';
 
 export interface OpcionesExtraccionTexto {
   db: Database;
@@ -116,7 +117,7 @@ export class ExtraccionTexto {
   }
 }
 
-const tiempoAgotado = (ms: number) => `La extracción tardó más de ${numeroLegible(ms / 1000)} s y se detuvo.`;
+const tiempoAgotado = (ms: number) => `La extracción tardó más de ${cifra(ms / 1000)} s y se detuvo.`;
 
 /** The stored bytes of `clave`, or the signal's reason if it aborts before the storage answers. */
 function leer(storage: DocumentStorage, clave: string, signal: AbortSignal): Promise<Readable> {

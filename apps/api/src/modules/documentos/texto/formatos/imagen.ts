@@ -1,7 +1,8 @@
 import sharp from 'sharp';
-import { ErrorDeExtraccion, numeroLegible, type OpcionesExtraccion, type ResultadoExtraccion } from '../resultado';
+import { ErrorDeExtraccion, type OpcionesExtraccion, type ResultadoExtraccion } from '../resultado';
 import { ocrDisponible, reconocerTexto } from '../ocr';
 import { miniaturaDe } from './miniatura';
+import { cifra } from '../../../../shared/numeros';
 
 /** An A3 page scanned at 600 ppp is ~70 million pixels; a header claiming far more is a decompression bomb. */
 const PIXELES_MAX = 120_000_000;
@@ -18,7 +19,7 @@ export async function extraerImagen(ruta: string, opciones: OpcionesExtraccion):
     paginas = metadatos.pages ?? 1;
     if (paginas > opciones.paginasMax) {
       throw new ErrorDeExtraccion(
-        `La imagen tiene ${numeroLegible(paginas)} páginas; solo se lee el texto de las imágenes de hasta ${numeroLegible(opciones.paginasMax)} páginas.`,
+        `La imagen tiene ${cifra(paginas)} páginas; solo se lee el texto de las imágenes de hasta ${cifra(opciones.paginasMax)} páginas.`,
         true,
       );
     }

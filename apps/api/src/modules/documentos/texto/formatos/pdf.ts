@@ -4,10 +4,11 @@ import sharp from 'sharp';
 import type { PDFPageProxy } from 'unpdf/pdfjs';
 import { conLimites } from '../limites-proceso';
 import { unirTrozos } from './trozos-de-texto';
-import { ErrorDeExtraccion, numeroLegible, type OpcionesExtraccion, type ResultadoExtraccion } from '../resultado';
+import { ErrorDeExtraccion, type OpcionesExtraccion, type ResultadoExtraccion } from '../resultado';
 import { ocrDisponible, reconocerTexto } from '../ocr';
 import { SIN_OCR } from './imagen';
 import { miniaturaDe } from './miniatura';
+import { cifra } from '../../../../shared/numeros';
 
 /** A page with fewer letters than this in its text layer, and an image on it, is taken for a scan and read by OCR. */
 const LETRAS_MIN_POR_PAGINA = 16;
@@ -42,7 +43,7 @@ async function renderizarPagina(
   const { memoriaMb, cpuS } = opciones.herramientas;
   const sinMemoria = () =>
     new ErrorDeExtraccion(
-      `No se pudo dibujar la página ${pagina} del PDF con ${numeroLegible(memoriaMb)} MB de memoria.`,
+      `No se pudo dibujar la página ${pagina} del PDF con ${cifra(memoriaMb)} MB de memoria.`,
       true,
     );
   const png = await new Promise<Buffer>((resolve, reject) => {
@@ -57,7 +58,7 @@ async function renderizarPagina(
               )
             : error.signal === 'SIGXCPU'
               ? new ErrorDeExtraccion(
-                  `Dibujar la página ${pagina} del PDF superó ${numeroLegible(cpuS)} s de CPU y se detuvo.`,
+                  `Dibujar la página ${pagina} del PDF superó ${cifra(cpuS)} s de CPU y se detuvo.`,
                   true,
                 )
               : new ErrorDeExtraccion(`No se pudo dibujar la página ${pagina} del PDF.`, true),
@@ -112,9 +113,9 @@ export function medidaParaOcr(
   const pulgadas = { ancho: puntos.ancho / 72, alto: puntos.alto / 72 };
   const ppp = Math.min(PPP_OCR, Math.sqrt((megapixelesMax * 1e6) / (pulgadas.ancho * pulgadas.alto)));
   if (!(ppp >= PPP_MIN)) {
-    const cm = (pt: number) => numeroLegible(Math.round((pt / 72) * 2.54));
+    const cm = (pt: number) => cifra(Math.round((pt / 72) * 2.54));
     throw new ErrorDeExtraccion(
-      `La página ${numero} del PDF mide ${cm(puntos.ancho)} × ${cm(puntos.alto)} cm: es demasiado grande para leerla por OCR (a ${PPP_MIN} ppp pasaría de ${numeroLegible(megapixelesMax)} megapíxeles).`,
+      `La página ${numero} del PDF mide ${cm(puntos.ancho)} × ${cm(puntos.alto)} cm: es demasiado grande para leerla por OCR (a ${PPP_MIN} ppp pasaría de ${cifra(megapixelesMax)} megapíxeles).`,
       true,
     );
   }
@@ -146,7 +147,7 @@ export async function extraerPdf(ruta: string, opciones: OpcionesExtraccion): Pr
     const paginas = pdf.numPages;
     if (paginas > opciones.paginasMax) {
       throw new ErrorDeExtraccion(
-        `El PDF tiene ${numeroLegible(paginas)} páginas; solo se lee el texto de los PDF de hasta ${numeroLegible(opciones.paginasMax)} páginas.`,
+        `El PDF tiene ${cifra(paginas)} páginas; solo se lee el texto de los PDF de hasta ${cifra(opciones.paginasMax)} páginas.`,
         true,
       );
     }
