@@ -3,6 +3,8 @@ import fontkit from '@pdf-lib/fontkit';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { fechaEspana, fechaHoraEspana } from '../../shared/dates';
+import { cifra } from '../../shared/numeros';
 
 /** What the acta PDF says of each expediente besides the acta's own rows. */
 export interface ExpedienteDelActa {
@@ -21,23 +23,6 @@ const leer = (archivo: string) => readFile(require.resolve(`dejavu-fonts-ttf/ttf
 const A4: [number, number] = [595.28, 841.89];
 const MARGEN = 48;
 const GRIS = rgb(0.35, 0.35, 0.35);
-
-const fechaHora = (iso: string) => {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('es-ES', {
-      timeZone: 'Europe/Madrid',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((parte) => [parte.type, parte.value]),
-  );
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-};
 
 /**
  * The acta de eliminación as an A4 PDF in Spanish (DejaVu Sans, embedded): who drafted and approved
@@ -77,10 +62,10 @@ export async function actaPdf(acta: ActaEliminacion, expedientes: ExpedienteDelA
   nuevaPagina();
   linea(`Acta de eliminación ${acta.numero}`, negrita, 16);
   y -= 6;
-  linea(`Redactada por ${acta.creada_por.nombre_completo} el ${fechaHora(acta.creada_en)}.`);
+  linea(`Redactada por ${acta.creada_por.nombre_completo} el ${fechaHoraEspana(acta.creada_en)}.`);
   linea(`Motivo: ${acta.motivo}`);
   if (acta.aprobada_por && acta.aprobada_en) {
-    linea(`Aprobada por ${acta.aprobada_por.nombre_completo} el ${fechaHora(acta.aprobada_en)}.`);
+    linea(`Aprobada por ${acta.aprobada_por.nombre_completo} el ${fechaHoraEspana(acta.aprobada_en)}.`);
   }
   if (acta.motivo_aprobacion) linea(`Motivo de la aprobación: ${acta.motivo_aprobacion}`);
   y -= 6;
@@ -97,9 +82,9 @@ export async function actaPdf(acta: ActaEliminacion, expedientes: ExpedienteDelA
     y -= 4;
     linea(`${expediente.numero} · ${expediente.asunto}`, negrita, 10);
     linea(
-      `Cerrado el ${fechaHora(expediente.fecha_cierre).slice(0, 10)} · ${expediente.documentos} ${
+      `Cerrado el ${fechaEspana(expediente.fecha_cierre)} · ${cifra(expediente.documentos)} ${
         expediente.documentos === 1 ? 'documento' : 'documentos'
-      } · ${expediente.bytes} bytes`,
+      } · ${cifra(expediente.bytes)} bytes`,
       normal,
       9,
     );
