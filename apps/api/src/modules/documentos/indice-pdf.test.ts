@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import fontkit from '@pdf-lib/fontkit';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { PDFDocument, type PDFFont } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFRawStream, type PDFFont } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
 import { fecha, fechaHora, glifosPorPalabras, indicePdf, notaAnulacion } from './indice-pdf';
 
 describe('dates of the índice PDF', () => {
@@ -16,6 +17,26 @@ describe('dates of the índice PDF', () => {
     expect(fechaHora('2026-03-31T22:30:00Z')).toBe('01/04/2026 00:30');
     expect(fecha('2026-12-31T22:59:59Z')).toBe('31/12/2026');
     expect(fecha('2026-12-31T23:00:00Z')).toBe('01/01/2027');
+  });
+
+  it('say what Intl says for Europe/Madrid, minute by minute around both changes of hour', () => {
+    const intl = new Intl.DateTimeFormat('es-ES', {
+      timeZone: 'Europe/Madrid',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const comoIntl = (instante: number) => intl.format(instante).replace(', ', ' ');
+    for (const cambio of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '1996-10-27T01:00:00Z']) {
+      const desde = Date.parse(cambio) - 3 * 3_600_000;
+      for (let minuto = 0; minuto < 6 * 60; minuto += 7) {
+        const instante = desde + minuto * 60_000 + 13_000;
+        expect(fechaHora(new Date(instante).toISOString()), new Date(instante).toISOString()).toBe(comoIntl(instante));
+      }
+    }
   });
 });
 
@@ -62,6 +83,33 @@ describe('text of the índice PDF', () => {
     }
   }
 
+  it('prints every glyph, whatever its code: with 150 of them some are a bracket, a backslash or an end of line in the content stream', async () => {
+    const letras = Array.from(
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789ÁÉÍÓÚÜÑÀÈÌÒÙÂÊÎÔÛÄËÏÖÇáéíóúüñàèìòùâêîôûäëïöÿçßæœøåÆŒØÅĀāĂăĄąĆćČčĎďĐđĒēĘęĚěĞğĪīĮįİıĹĺĽľŁłŃńŇňŌōŐőŔŕŘřŚśŞşŠšŢţŤťŪūŮůŰűŲųŹźŻżŽž',
+    );
+    const nombres = Array.from({ length: Math.ceil(letras.length / 20) }, (_, i) =>
+      letras.slice(i * 20, i * 20 + 20).join(''),
+    );
+    const pdf = await indicePdf({
+      expediente: { id_expediente: 1, numero: 'EXP-2026-000001', asunto: 'Todas las letras' },
+      generado_en: '2026-11-24T09:00:00Z',
+      funcion_resumen: 'SHA-256',
+      entradas: nombres.map((nombre, i) => entrada(i + 1, nombre)),
+      huella_indice: 'c'.repeat(64),
+    });
+    const texto = await textoDe(pdf);
+    expect(letras.length).toBeGreaterThan(150);
+    for (const nombre of nombres) expect(texto).toContain(nombre);
+    // poppler reads a raw CR inside a string as written; the standard says a reader may take it for a LF.
+    const [pagina] = (await PDFDocument.load(pdf)).getPages();
+    const contenidos = pagina!.node.Contents();
+    if (!(contenidos instanceof PDFArray)) throw new Error('la página no lleva una lista de contenidos');
+    for (let i = 0; i < contenidos.size(); i++) {
+      const flujo = contenidos.lookup(i, PDFRawStream);
+      expect(inflateSync(flujo.getContents()).includes(0x0d)).toBe(false);
+    }
+  });
+
   it('prints Romanian, Polish, Czech and Hungarian names as written, not as "?"', async () => {
     const nombres = ['Ștefan Țurcanu.pdf', 'Łukasz Żółć.pdf', 'Čapek Řehoř.pdf', 'Erdős Pál.pdf', 'Peñalosa Güell.pdf'];
     const pdf = await indicePdf({
@@ -91,6 +139,7 @@ describe('glifosPorPalabras (each word shaped once per PDF)', () => {
     '29/11/2026 03:12   12.345,6 KB  0,5 MB  -17  1/2 3:45 2026-11-29',
     '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 ABCDEF0123456789',
     "l'affiche officielle  difficile   (texto con\tespacios\ny saltos)",
+    'Resolución nº 1234.pdf fi1fi ffi2ffl 1st H2O 2fi 3ff 4ffl 12.pdf 7º 1ª ½2 1/2fi x²3 Œ9æ ff caffe deaf 3ff0ffa',
   ];
   const ids = (font: PDFFont, texto: string) =>
     (font as unknown as { embedder: { font: { layout(t: string): { glyphs: { id: number }[] } } } }).embedder.font

@@ -2,22 +2,8 @@ import type { IndiceElectronico } from '@ecodigital/contracts/documentos';
 import fontkit from '@pdf-lib/fontkit';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import {
-  beginText,
-  endText,
-  PDFDocument,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
-  setFillingColor,
-  setFontAndSize,
-  setTextMatrix,
-  showText,
-  type Color,
-  type PDFFont,
-  type PDFOperator,
-  type PDFPage,
-} from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { tamanoLegible } from './documentos.mensajes';
 
 /**
@@ -59,6 +45,7 @@ const TAMANO_TEXTO = 8;
 const TAMANO_HUELLA = 6.4;
 const INTERLINEA = 10;
 const GRIS = rgb(0.35, 0.35, 0.35);
+const GRIS_CLARO = rgb(0.8, 0.8, 0.8);
 const ROJO_OSCURO = rgb(0.6, 0.1, 0.1);
 
 interface Columna {
@@ -91,11 +78,36 @@ const FORMATO_FECHA_HORA = new Intl.DateTimeFormat('es-ES', {
   hourCycle: 'h23',
 });
 
+const HORA = 3_600_000;
+
+/**
+ * Madrid's offset from UTC for each hour (UTC) already seen: since 1901 it is a whole number of hours
+ * and changes on the hour, so Intl is asked once per hour, not once per row (10.000 rows took 0,1 s).
+ */
+const desfasePorHora = new Map<number, number>();
+
+function desfaseDeMadrid(hora: number): number {
+  let desfase = desfasePorHora.get(hora);
+  if (desfase === undefined) {
+    const partes = Object.fromEntries(
+      FORMATO_FECHA_HORA.formatToParts(hora * HORA).map((parte) => [parte.type, Number(parte.value)]),
+    );
+    desfase = Date.UTC(partes.year!, partes.month! - 1, partes.day, partes.hour, partes.minute) - hora * HORA;
+    if (desfasePorHora.size >= 100_000) desfasePorHora.clear();
+    desfasePorHora.set(hora, desfase);
+  }
+  return desfase;
+}
+
+const dos = (valor: number) => String(valor).padStart(2, '0');
+
 export function fechaHora(iso: string): string {
-  const partes = Object.fromEntries(
-    FORMATO_FECHA_HORA.formatToParts(new Date(iso)).map((parte) => [parte.type, parte.value]),
+  const instante = new Date(iso).getTime();
+  const local = new Date(instante + desfaseDeMadrid(Math.floor(instante / HORA)));
+  return (
+    `${dos(local.getUTCDate())}/${dos(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ` +
+    `${dos(local.getUTCHours())}:${dos(local.getUTCMinutes())}`
   );
-  return `${partes.day}/${partes.month}/${partes.year} ${partes.hour}:${partes.minute}`;
 }
 
 export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> {
@@ -106,22 +118,23 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
   pdf.setCreationDate(new Date(indice.generado_en));
   pdf.registerFontkit(fontkit);
   const caras = await leerFuentes();
-  const incrustar = async (bytes: Uint8Array) => glifosPorPalabras(await pdf.embedFont(bytes, { subset: true }));
+  const incrustar = async (bytes: Uint8Array) =>
+    new Fuente(glifosPorPalabras(await pdf.embedFont(bytes, { subset: true })));
   const normal = await incrustar(caras.normal);
   const negrita = await incrustar(caras.negrita);
   const cursiva = await incrustar(caras.cursiva);
   const mono = await incrustar(caras.mono);
-  const texto = representable(normal);
+  const texto = representable(normal.pdf);
 
   const [ancho, alto] = A4_APAISADO;
   let pagina!: PDFPage;
-  let textos!: TextosDePagina;
-  const textosDePaginas: TextosDePagina[] = [];
+  let textos!: ContenidoDePagina;
+  const textosDePaginas: ContenidoDePagina[] = [];
   let y = 0;
 
   const nuevaPagina = () => {
     pagina = pdf.addPage(A4_APAISADO);
-    textos = new TextosDePagina(pagina);
+    textos = new ContenidoDePagina(pagina);
     textosDePaginas.push(textos);
     y = alto - MARGEN;
     if (pdf.getPageCount() === 1) {
@@ -148,7 +161,7 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
       x += columna.ancho;
     }
     y -= 4;
-    pagina.drawLine({ start: { x: MARGEN, y }, end: { x: ancho - MARGEN, y }, thickness: 0.8 });
+    textos.linea({ x: MARGEN, y }, { x: ancho - MARGEN, y }, 0.8);
     y -= INTERLINEA;
   };
 
@@ -186,14 +199,14 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
       const lineaY = y - i * INTERLINEA;
       textos.escribir(linea, { x: MARGEN + COLUMNAS[0]!.ancho, y: lineaY, size: TAMANO_TEXTO, font: normal, color });
       if (entrada.anulado) {
-        const largo = normal.widthOfTextAtSize(linea, TAMANO_TEXTO);
+        const largo = normal.ancho(linea, TAMANO_TEXTO);
         const medio = lineaY + TAMANO_TEXTO * 0.3;
-        pagina.drawLine({
-          start: { x: MARGEN + COLUMNAS[0]!.ancho, y: medio },
-          end: { x: MARGEN + COLUMNAS[0]!.ancho + largo, y: medio },
-          thickness: 0.6,
+        textos.linea(
+          { x: MARGEN + COLUMNAS[0]!.ancho, y: medio },
+          { x: MARGEN + COLUMNAS[0]!.ancho + largo, y: medio },
+          0.6,
           color,
-        });
+        );
       }
     });
     lineasAnulacion.forEach((linea, i) => {
@@ -207,12 +220,7 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
       });
     });
     y -= altoFila;
-    pagina.drawLine({
-      start: { x: MARGEN, y: y + INTERLINEA - 2 },
-      end: { x: ancho - MARGEN, y: y + INTERLINEA - 2 },
-      thickness: 0.2,
-      color: rgb(0.8, 0.8, 0.8),
-    });
+    textos.linea({ x: MARGEN, y: y + INTERLINEA - 2 }, { x: ancho - MARGEN, y: y + INTERLINEA - 2 }, 0.2, GRIS_CLARO);
   }
 
   if (y - 40 < MARGEN) nuevaPagina();
@@ -225,17 +233,15 @@ export async function indicePdf(indice: IndiceElectronico): Promise<Uint8Array> 
   });
   y -= 12;
   textos.escribir(indice.huella_indice ?? '— (sin documentos)', { x: MARGEN, y, size: 8, font: mono });
-  for (const dePagina of textosDePaginas) dePagina.volcar();
-
-  const paginas = pdf.getPages();
-  paginas.forEach((p, i) => {
-    p.drawText(`${indice.expediente.numero} · Página ${i + 1} de ${paginas.length}`, {
+  textosDePaginas.forEach((dePagina, i) => {
+    dePagina.escribir(`${indice.expediente.numero} · Página ${i + 1} de ${textosDePaginas.length}`, {
       x: MARGEN,
       y: MARGEN - 16,
       size: 7,
       font: normal,
       color: GRIS,
     });
+    dePagina.volcar();
   });
   return pdf.save();
 }
@@ -244,22 +250,77 @@ interface Texto {
   x: number;
   y: number;
   size: number;
-  font: PDFFont;
-  color?: Color;
+  font: Fuente;
+  color?: RGB;
+}
+
+interface Punto {
+  x: number;
+  y: number;
 }
 
 const NEGRO = rgb(0, 0, 0);
 
+/** A number in a content stream: three decimals are a thousandth of a point. */
+const n = (valor: number) => String(Math.round(valor * 1000) / 1000);
+const colorRgb = ({ red, green, blue }: RGB) => `${n(red)} ${n(green)} ${n(blue)}`;
+
 /**
- * The texts of one page (one line each), written when the page is complete in a single text object,
- * font by font. `drawText` costs too much for the índice of an expediente of 10.000 documents: pdf-lib
- * adds a new entry to the page's font dictionary (searching it for a free name) every time it is given a
- * font — with a row's cells in turn (normal, mono, normal…) each page's dictionary grew with every text,
- * quadratic — and wraps each text in eight operators. Here: one font entry per face and page, and per
- * text its colour, position and glyphs.
+ * The bytes of glyph codes inside a PDF literal string (one byte a character, latin1): the delimiters
+ * and the backslash escaped, and the ends of line (a reader would turn a CR into a LF).
  */
-class TextosDePagina {
-  private readonly porFuente = new Map<PDFFont, [string, Texto][]>();
+const ESCAPES_LITERAL: Record<number, string> = { 0x28: '\\(', 0x29: '\\)', 0x5c: '\\\\', 0x0d: '\\r', 0x0a: '\\n' };
+const literal = (bytes: Uint8Array) => {
+  let texto = '';
+  for (const byte of bytes) texto += ESCAPES_LITERAL[byte] ?? String.fromCharCode(byte);
+  return texto;
+};
+
+/**
+ * A face of the índice with what it costs to ask pdf-lib for: the glyph codes and the width of each
+ * word and space, once per PDF. pdf-lib shapes the whole text for each (and `glifosPorPalabras` makes
+ * the glyphs of a text those of its pieces, so a text's codes are its pieces' codes in order: the same
+ * codes); the width is the sum of its pieces' widths. The codes go in literal strings, two bytes a
+ * glyph, not in hex (four): half the content stream to deflate.
+ */
+class Fuente {
+  private readonly codigos = new Map<string, string>();
+  private readonly anchos = new Map<string, number>();
+
+  constructor(readonly pdf: PDFFont) {}
+
+  codificar(texto: string): string {
+    let codigos = '';
+    for (const trozo of trozosDe(texto)) {
+      let codigo = this.codigos.get(trozo);
+      if (codigo === undefined) this.codigos.set(trozo, (codigo = literal(this.pdf.encodeText(trozo).asBytes())));
+      codigos += codigo;
+    }
+    return codigos;
+  }
+
+  ancho(texto: string, tamano: number): number {
+    let ancho = 0;
+    for (const trozo of trozosDe(texto)) {
+      let medida = this.anchos.get(trozo);
+      if (medida === undefined) this.anchos.set(trozo, (medida = this.pdf.widthOfTextAtSize(trozo, 1000)));
+      ancho += medida;
+    }
+    return (ancho * tamano) / 1000;
+  }
+}
+
+/**
+ * What one page draws (its lines, then its texts), written when the page is complete as one content
+ * stream we build and deflate ourselves. pdf-lib's `drawText` costs too much for the índice of an
+ * expediente of 10.000 documents: it adds a font entry to the page every time it is given a font (each
+ * page's dictionary grew with every text, quadratic), wraps each text in eight operators, formats every
+ * number and deflates the streams in JavaScript (pako: half the PDF's time). Here: one font entry per
+ * face and page, per text its colour when it changes, position and glyphs, deflated by Node's zlib.
+ */
+class ContenidoDePagina {
+  private readonly porFuente = new Map<Fuente, [string, Texto][]>();
+  private readonly lineas: string[] = [];
 
   constructor(private readonly pagina: PDFPage) {}
 
@@ -269,28 +330,35 @@ class TextosDePagina {
     lista.push([texto.replace(/\s/g, ' '), opciones]);
   }
 
+  linea(desde: Punto, hasta: Punto, grosor: number, color: RGB = NEGRO): void {
+    this.lineas.push(
+      `${colorRgb(color)} RG ${n(grosor)} w ${n(desde.x)} ${n(desde.y)} m ${n(hasta.x)} ${n(hasta.y)} l S`,
+    );
+  }
+
   volcar(): void {
-    const operadores: PDFOperator[] = [pushGraphicsState(), beginText()];
-    for (const [font, lista] of this.porFuente) {
-      const clave = this.pagina.node.newFontDictionary(font.name, font.ref);
+    const operadores = ['q', ...this.lineas, 'Q', 'q', 'BT'];
+    for (const [fuente, lista] of this.porFuente) {
+      const clave = this.pagina.node.newFontDictionary(fuente.pdf.name, fuente.pdf.ref).toString();
       let tamano: number | undefined;
-      for (const [texto, { x, y, size, color }] of lista) {
-        if (size !== tamano) operadores.push(setFontAndSize(clave, (tamano = size)));
-        operadores.push(
-          setFillingColor(color ?? NEGRO),
-          setTextMatrix(1, 0, 0, 1, x, y),
-          showText(font.encodeText(texto)),
-        );
+      let color: string | undefined;
+      for (const [texto, { x, y, size, color: colorTexto }] of lista) {
+        if (size !== tamano) operadores.push(`${clave} ${n((tamano = size))} Tf`);
+        const rgbTexto = colorRgb(colorTexto ?? NEGRO);
+        if (rgbTexto !== color) operadores.push(`${(color = rgbTexto)} rg`);
+        operadores.push(`1 0 0 1 ${n(x)} ${n(y)} Tm (${fuente.codificar(texto)}) Tj`);
       }
     }
-    operadores.push(endText(), popGraphicsState());
-    this.pagina.pushOperators(...operadores);
+    operadores.push('ET', 'Q');
+    const contexto = this.pagina.doc.context;
+    const flujo = contexto.stream(deflateSync(Buffer.from(operadores.join('\n'), 'latin1')), { Filter: 'FlateDecode' });
+    this.pagina.node.addContentStream(contexto.register(flujo));
     this.porFuente.clear();
+    this.lineas.length = 0;
   }
 }
 
 type Glifo = { id: number };
-const CIFRAS = /^[0-9A-Fa-f.,:/-]+$/;
 interface FuenteFontkit {
   layout(texto: string, rasgos?: unknown): { glyphs: Glifo[] };
 }
@@ -313,16 +381,25 @@ export function glifosPorPalabras(font: PDFFont): PDFFont {
   };
   kit.layout = (texto, rasgos) => {
     const glyphs: Glifo[] = [];
-    for (const palabra of texto.split(/(\s)/)) {
-      if (!palabra) continue;
-      // Numbers, dates, hours and huellas (each one different: orden, SHA-256) go character by
-      // character: no substitution of these faces touches digits, hex letters or their separators.
-      const trozos = CIFRAS.test(palabra) ? Array.from(palabra) : [palabra];
-      for (const trozo of trozos) for (const glifo of forma(trozo, rasgos)) glyphs.push(glifo);
-    }
+    for (const trozo of trozosDe(texto)) for (const glifo of forma(trozo, rasgos)) glyphs.push(glifo);
     return { glyphs };
   };
   return font;
+}
+
+/**
+ * The pieces a text is shaped in: its words and spaces, and each digit on its own (numbers, dates, hours,
+ * huellas and names like «Resolución nº 1234.pdf» are different in every row): no substitution of these
+ * faces touches a digit. Letters stay together: «ff» is a ligature, in «caffe» as in a huella's «3ff».
+ */
+function trozosDe(texto: string): string[] {
+  const trozos: string[] = [];
+  for (const palabra of texto.split(/(\s)/)) {
+    if (!palabra) continue;
+    if (!/\d/.test(palabra)) trozos.push(palabra);
+    else for (const trozo of palabra.split(/(\d)/)) if (trozo) trozos.push(trozo);
+  }
+  return trozos;
 }
 
 function recuento(indice: IndiceElectronico): string {
@@ -349,21 +426,21 @@ function representable(font: PDFFont): (texto: string) => string {
 }
 
 /** Greedy word wrap; a word longer than the column is cut. */
-function partirLineas(texto: string, font: PDFFont, tamano: number, anchoMax: number): string[] {
+function partirLineas(texto: string, font: Fuente, tamano: number, anchoMax: number): string[] {
   const lineas: string[] = [];
   let actual = '';
   for (const palabra of texto.split(/\s+/).filter(Boolean)) {
     const candidata = actual ? `${actual} ${palabra}` : palabra;
-    if (font.widthOfTextAtSize(candidata, tamano) <= anchoMax) {
+    if (font.ancho(candidata, tamano) <= anchoMax) {
       actual = candidata;
       continue;
     }
     if (actual) lineas.push(actual);
     actual = '';
     let resto = palabra;
-    while (font.widthOfTextAtSize(resto, tamano) > anchoMax) {
+    while (font.ancho(resto, tamano) > anchoMax) {
       let corte = resto.length;
-      while (corte > 1 && font.widthOfTextAtSize(resto.slice(0, corte), tamano) > anchoMax) corte--;
+      while (corte > 1 && font.ancho(resto.slice(0, corte), tamano) > anchoMax) corte--;
       lineas.push(resto.slice(0, corte));
       resto = resto.slice(corte);
     }
