@@ -23,6 +23,8 @@ export interface DocumentoOriginal {
   tamano: number;
   anulado: boolean;
   clave_almacen: string;
+  /** The acta de eliminación that destroyed its bytes, if one did. */
+  acta_eliminacion: string | null;
 }
 
 /** The document, if its expediente is visible to the caller. */
@@ -35,9 +37,10 @@ export async function findDocumentoOriginal(
   const id = params.add(idDocumento);
   const [fila] = await db.query<DocumentoOriginal>(
     `SELECT d.id_documento, d.id_expediente, e.numero, d.orden, d.nombre, d.formato, d.huella, d.tamano::float8 AS tamano,
-            d.anulado, d.clave_almacen::text AS clave_almacen
+            d.anulado, d.clave_almacen::text AS clave_almacen, ae.numero AS acta_eliminacion
      FROM documento d
      JOIN expediente e ON e.id_expediente = d.id_expediente
+     LEFT JOIN acta_eliminacion ae ON ae.id = d.id_acta_eliminacion AND d.destruido_en IS NOT NULL
      WHERE d.id_documento = ${id} AND ${expedientesVisibles(caller, params, 'e')}`,
     params.values,
   );

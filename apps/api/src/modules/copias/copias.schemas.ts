@@ -30,5 +30,5 @@ export const copiaAutenticaSchema = {
     'un código QR y la dirección donde comprobarlo y la fecha; firmada con el sello de la institución (PAdES). ' +
     'Se descarga con su código en /api/verificacion/{csv}/descarga',
   params: IdParamsSchema('id_documento'),
-  response: { 201: WriteEnvelope(CopiaAutenticaSchema), 404: ApiError, 409: ApiError },
+  response: { 201: WriteEnvelope(CopiaAutenticaSchema), 404: ApiError, 409: ApiError, 410: ApiError },
 };

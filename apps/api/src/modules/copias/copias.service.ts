@@ -6,6 +6,7 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../../shared/caller/caller';
 import type { DocumentStorage } from '../../storage/document-storage';
 import { discardTempFile, newTempPath } from '../../storage/temp-files';
+import { documentoEliminado } from '../documentos/documentos.public';
 import { firmarPdf, type Sello } from '../eni/eni.public';
 import { insertEvento } from '../expedientes/expedientes.public';
 import { conflictoCopia, documentoNoExiste, MENSAJES_COPIAS } from './copias.mensajes';
@@ -45,6 +46,7 @@ export async function crearCopiaAutentica(
   if (!documento) throw documentoNoExiste();
   if (!renderizable(documento.formato)) throw conflictoCopia(MENSAJES_COPIAS.formatoSinCopia, 'FORMATO_SIN_COPIA');
   if (documento.anulado) throw conflictoCopia(MENSAJES_COPIAS.anulado, 'DOCUMENTO_ANULADO');
+  if (documento.acta_eliminacion) throw documentoEliminado(documento.acta_eliminacion);
   if (!deps.urlPublica) throw conflictoCopia(MENSAJES_COPIAS.sinUrlPublica, 'SIN_URL_PUBLICA');
   const sello = await deps.sello();
   if (!sello) throw conflictoCopia(MENSAJES_COPIAS.sinSello, 'SIN_SELLO');

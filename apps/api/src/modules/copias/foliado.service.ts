@@ -35,6 +35,9 @@ const MOTIVOS = {
   ilegible:
     'El documento no se pudo presentar en PDF (está cifrado o no se puede leer): se obtiene descargándolo del expediente, ' +
     'y la huella SHA-256 identifica el original.',
+  eliminado: (acta: string, destruidoEn: string) =>
+    `El contenido de este documento se eliminó el ${fechaCorta(new Date(destruidoEn))} por el acta de eliminación ` +
+    `${acta}. Conserva su lugar en el índice, y la huella SHA-256 identifica el original.`,
   anulado: (entrada: Entrada) =>
     `Documento anulado${entrada.fecha_anulacion ? ` el ${fechaCorta(new Date(entrada.fecha_anulacion))}` : ''}` +
     `${entrada.motivo_anulacion ? ` (${entrada.motivo_anulacion})` : ''}. Conserva su lugar en el índice; ` +
@@ -117,6 +120,13 @@ export async function foliarExpediente(
 
 async function primeraPasada(deps: DependenciasFoliado, entrada: Entrada, clave: string): Promise<Parte> {
   if (entrada.anulado) return { clase: 'aviso', entrada, motivo: MOTIVOS.anulado(entrada) };
+  if (entrada.eliminado) {
+    return {
+      clase: 'aviso',
+      entrada,
+      motivo: MOTIVOS.eliminado(entrada.eliminado.acta, entrada.eliminado.destruido_en),
+    };
+  }
   const formato = entrada.formato;
   if (!renderizable(formato)) return { clase: 'aviso', entrada, motivo: MOTIVOS.otroFormato(formato) };
   if (entrada.tamano > deps.maxBytesDocumento) {

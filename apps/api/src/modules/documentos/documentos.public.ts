@@ -7,6 +7,8 @@ export { indiceDe } from './documentos.service';
 export const indicePdf: (typeof import('./indice-pdf'))['indicePdf'] = async (indice) =>
   (await import('./indice-pdf')).indicePdf(indice);
 export { contentDisposition } from './descarga';
+/** 410 naming the acta de eliminación that destroyed a document's bytes. */
+export { documentoEliminado } from './documentos.mensajes';
 /** Files one document the way an upload does (the demo generator files its documents through it). */
 export { incorporarArchivo } from './subida.service';
 /** Files one checked document of an ENI import inside the import's transaction. */

@@ -1,4 +1,5 @@
 import type { ActaEliminacion, PendientesDictamen, RetencionExpediente } from '@ecodigital/contracts/retencion';
+import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CODIGOS, idUnidad } from '../../testing/organizacion';
 import { iniciarPersonas, type PersonasDemo } from '../../testing/personas';
@@ -331,6 +332,20 @@ describe('retención y eliminación (real PostgreSQL, real dev IdP)', () => {
       expect(descarga.json().msg).toBe(
         `El contenido de este documento se eliminó por el acta de eliminación ${acta.numero}: se conservan su entrada en el índice, su huella y el historial.`,
       );
+      // Nor is there anything to make a new copia auténtica from: the same 410.
+      const otraCopia = await personas.as.gestor.post(`/api/documentos/${vencido.documentos[0]}/copia-autentica`);
+      expect(otraCopia.statusCode).toBe(410);
+      expect(otraCopia.json().msg).toBe(descarga.json().msg);
+      // The foliated PDF keeps their folios: each a page naming the acta, not «file missing».
+      const foliado = await personas.as.gestor.get(`/api/expedientes/${vencido.id}/foliado`);
+      expect(foliado.statusCode, foliado.body).toBe(200);
+      const paginas = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], {
+        input: foliado.rawPayload,
+        encoding: 'utf8',
+      })
+        .replace(/\s+/g, ' ')
+        .split(`por el acta de eliminación ${acta.numero}. Conserva su lugar en el índice`);
+      expect(paginas).toHaveLength(3);
 
       // «Verificar integridad» still checks the chain, and skips the bytes destroyed on purpose.
       const verificado = await personas.as.gestor.post(`/api/expedientes/${vencido.id}/verificar`);
