@@ -15,7 +15,7 @@ export interface BenchOptions {
   /** Whole runs of the export and of COPY; the medians are compared. */
   exportRuns: number;
   /**
-   * Documents with text for the search inside documents (group `texto`), two per expediente: more
+   * Documents with text for the search inside documents (groups `busqueda` and `texto`), two per expediente: more
    * than twice `expedientes` is refused (the search's shape, a few documents per expediente, stays).
    */
   documentos: number;
@@ -29,7 +29,7 @@ export interface BenchOptions {
   eniMib: number;
   /** Códigos seguros de verificación in the table when the group `verificacion` measures its look-up. */
   codigos: number;
-  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, alcance, texto, embebida, integridad, firma, eni, verificacion, shell. */
+  /** Groups of measures to take (all by default): arranque, sesion, lista, exportacion, alcance, busqueda, texto, embebida, integridad, firma, eni, verificacion, shell. */
   solo: Set<Grupo>;
 }
 
@@ -39,6 +39,7 @@ export const GRUPOS = [
   'lista',
   'exportacion',
   'alcance',
+  'busqueda',
   'texto',
   'embebida',
   'integridad',
@@ -57,6 +58,11 @@ export const GRUPOS_PROPIOS: readonly Grupo[] = ['firma', 'eni', 'verificacion']
 export const FULL_DOCUMENTOS_INDICE = 10_000;
 export const FULL_ENI_MIB = 1_024;
 export const FULL_CODIGOS = 1_000_000;
+/**
+ * Documents with text for a run of only the search inside documents (`--solo busqueda`), official
+ * too, written apart (`bench/results/busqueda.{json,md}`): generating them takes most of an hour.
+ */
+export const FULL_DOCUMENTOS_BUSQUEDA = 1_000_000;
 
 export const FULL_EXPEDIENTES = 1_000_000;
 const QUICK_EXPEDIENTES = 20_000;

@@ -9,8 +9,10 @@
  *   npm run bench -- --fresh           # regenerate the database first
  *   npm run bench -- --quick           # 20,000 expedientes, shorter runs; results in the temp folder
  *   npm run bench -- --expedientes 200000
- *   npm run bench -- --documentos 1000000   # search over a million documents with text (at most two per expediente)
- *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, alcance, texto, embebida, integridad, shell)
+ *   npm run bench -- --solo busqueda --documentos 1000000 --expedientes 500000 --base-de-datos bench_busqueda
+ *        # only the search inside a million documents with text (at most two per expediente; their
+ *        # generation takes most of an hour); at that size the results go to bench/results/busqueda.{json,md}
+ *   npm run bench -- --quick --solo sesion,lista    # only some groups (arranque, sesion, lista, exportacion, alcance, busqueda, texto, embebida, integridad, firma, eni, verificacion, shell)
  *   BENCH_API_CPU_PROF=/tmp/perfiles npm run bench -- --solo sesion   # CPU profile of the API
  *   npm run bench -- --solo firma,eni,verificacion --expedientes 1000 --base-de-datos bench_eni
  *        # the signed índice (10.000 documents), the ENI export (1 GiB) and the public verification
@@ -34,9 +36,10 @@ import { measureEni } from './measures/eni';
 import { measureFirma } from './measures/firma';
 import { measureIntegridad } from './measures/integridad';
 import { measureVerificacion } from './measures/verificacion';
-import { measureTexto, prepararDocumentos } from './measures/texto';
+import { measureBusqueda, measureTexto, prepararDocumentos } from './measures/texto';
 import {
   FULL_CODIGOS,
+  FULL_DOCUMENTOS_BUSQUEDA,
   FULL_DOCUMENTOS_INDICE,
   FULL_ENI_MIB,
   FULL_EXPEDIENTES,
@@ -90,7 +93,9 @@ try {
   }
 
   // Text for the search inside documents, written before the API (and its extraction) starts.
-  if (options.solo.has('texto')) await prepararDocumentos(database.url, options.documentos);
+  if (options.solo.has('busqueda') || options.solo.has('texto')) {
+    await prepararDocumentos(database.url, options.documentos);
+  }
 
   const running = await startStack({ databaseUrl: database.url, scratch, repoRoot });
   stack = running;
@@ -124,8 +129,20 @@ try {
       })),
     );
   }
+  if (options.solo.has('busqueda')) {
+    console.log(`Búsqueda en el contenido de ${options.documentos.toLocaleString('es-ES')} documentos…`);
+    medidas.push(
+      ...(await measureBusqueda({
+        base: running.base,
+        token: running.token,
+        tokenFor: running.tokenFor,
+        databaseUrl: database.url,
+        counts: { warmup: options.warmupRequests, requests: options.requests },
+      })),
+    );
+  }
   if (options.solo.has('texto')) {
-    console.log('Búsqueda en el contenido de los documentos, extracción y reindexado…');
+    console.log('Extracción, OCR y reindexado…');
     medidas.push(
       ...(await measureTexto({
         base: running.base,
@@ -189,7 +206,8 @@ try {
   };
   printResults(results);
   // Only a full-size run replaces the committed results: every group at a million expedientes
-  // (scale), or only the groups that make their own rows, each at its full size (eni).
+  // (scale), only the groups that make their own rows, each at its full size (eni), or only the
+  // search inside a million documents (busqueda).
   const full = !options.quick && options.expedientes === FULL_EXPEDIENTES && options.solo.size === GRUPOS.length;
   const propios =
     !options.quick &&
@@ -198,10 +216,15 @@ try {
     options.documentosIndice === FULL_DOCUMENTOS_INDICE &&
     options.eniMib === FULL_ENI_MIB &&
     options.codigos === FULL_CODIGOS;
+  const busqueda =
+    !options.quick &&
+    options.solo.size === 1 &&
+    options.solo.has('busqueda') &&
+    options.documentos === FULL_DOCUMENTOS_BUSQUEDA;
   const written = await writeResults(
     results,
-    full || propios ? path.join(repoRoot, 'bench/results') : scratchResults(),
-    propios ? 'eni' : 'scale',
+    full || propios || busqueda ? path.join(repoRoot, 'bench/results') : scratchResults(),
+    propios ? 'eni' : busqueda ? 'busqueda' : 'scale',
   );
   console.log(`Resultados en ${written.join(' y ')}`);
   if (medidas.some((measure) => !measure.cumple)) process.exitCode = 1;

@@ -1,7 +1,7 @@
 /**
- * Search inside documents at scale (issue 13): search latencies over `--documentos` documents with
- * text (100.000 by default), for someone who sees everything and for someone of one unidad; what the
- * search takes on disk; extraction throughput of the isolated extractor, and OCR's with as many of
+ * Search inside documents at scale (group `busqueda`): search latencies over `--documentos` documents
+ * with text (100.000 by default), for someone who sees everything and for someone of one unidad; what
+ * the search takes on disk. Text processing (group `texto`): extraction throughput of the isolated extractor, and OCR's with as many of
  * them as the API runs (texto/ocr.ts); the upload's latency with background extraction on and off;
  * the API's memory while it re-indexes every document.
  */
@@ -19,7 +19,14 @@ import { getData } from '../http';
 import { sequentialLatency } from '../latency';
 import { attempt, MiB, ms, numero, type Measure } from '../measure';
 import { sampleRss } from '../rss';
-import { documentosConTexto, FRASE, PALABRA_COMUN, PALABRA_RARA, prepararTextos } from '../texto/corpus';
+import {
+  documentosConTexto,
+  FRASE,
+  PALABRA_COMUN,
+  PALABRA_RARA,
+  prepararTextos,
+  terminarTextos,
+} from '../texto/corpus';
 import { measureOcr } from '../texto/ocr';
 import { median } from './export';
 
@@ -37,19 +44,37 @@ interface Context {
 }
 
 export async function prepararDocumentos(databaseUrl: string, documentos: number): Promise<void> {
-  await withClient(databaseUrl, async (client) => {
-    const hay = await documentosConTexto(client);
-    if (hay >= documentos) return;
-    console.log(`Generando el texto de ${numero(documentos - hay, 0)} documentos…`);
-    const inicio = performance.now();
-    await prepararTextos(client, documentos - hay, (hechos) => {
-      const segundos = (performance.now() - inicio) / 1000;
-      console.log(`  ${numero(hechos, 0)} (${numero(hechos / segundos, 0)} por segundo)`);
-    });
-  });
+  const hay = await withClient(databaseUrl, documentosConTexto);
+  if (hay >= documentos) return;
+  // One connection per core: PostgreSQL builds each text and its vectors on the connection's own process.
+  const partes = os.availableParallelism();
+  console.log(`Generando el texto de ${numero(documentos - hay, 0)} documentos (${partes} conexiones)…`);
+  const inicio = performance.now();
+  const hechos = new Array<number>(partes).fill(0);
+  await Promise.all(
+    hechos.map((_, parte) =>
+      withClient(databaseUrl, (client) =>
+        prepararTextos(
+          client,
+          Math.ceil((documentos - hay) / partes),
+          (suyos) => {
+            hechos[parte] = suyos;
+            const total = hechos.reduce((suma, n) => suma + n, 0);
+            const segundos = (performance.now() - inicio) / 1000;
+            if (parte === 0) console.log(`  ${numero(total, 0)} (${numero(total / segundos, 0)} por segundo)`);
+          },
+          { parte, partes },
+        ),
+      ),
+    ),
+  );
+  await withClient(databaseUrl, terminarTextos);
 }
 
-export async function measureTexto(context: Context): Promise<Measure[]> {
+/** The search inside documents: latencies for common word, rare word and phrase, and its size on disk. */
+export async function measureBusqueda(
+  context: Pick<Context, 'base' | 'token' | 'tokenFor' | 'databaseUrl' | 'counts'>,
+): Promise<Measure[]> {
   const measures: Measure[] = [];
   const personas = [
     { quien: 'quien ve todo', token: context.token },
@@ -86,6 +111,12 @@ export async function measureTexto(context: Context): Promise<Measure[]> {
       measureTamanos(context.databaseUrl),
     ),
   );
+  return measures;
+}
+
+/** Extraction and OCR throughput, the upload with extraction on and off, and re-indexing's memory. */
+export async function measureTexto(context: Context): Promise<Measure[]> {
+  const measures: Measure[] = [];
   measures.push(await attempt('Extracción de PDF con texto, documentos/s', '—', measureExtraccionPdf));
   measures.push(await attempt('OCR de páginas escaneadas, páginas/s', '≥ 0,8 × núcleos', measureOcr));
   measures.push(await attempt('Subida con extracción frente a sin ella', '≥ 0,95', () => measureSubida(context)));

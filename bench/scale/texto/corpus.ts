@@ -62,25 +62,40 @@ export async function documentosConTexto(client: pg.Client): Promise<number> {
  * so a rerun asking for more adds to what is there), in batches; each statement inserts the rows
  * (the índice fields are well formed, their bytes are not stored: the benchmark never downloads
  * them) and fills their text and search vector, whose update fills the text's pieces (trigger of
- * migration 034).
+ * migration 034). With `partes`, this call fills only the expedientes whose id leaves `parte` when
+ * divided by `partes`, so that as many connections fill the rest at the same time.
  */
 export async function prepararTextos(
   client: pg.Client,
   documentos: number,
   onProgress: (hechos: number) => void,
+  { parte = 0, partes = 1 } = {},
 ): Promise<void> {
   const lote = 5_000;
   const [{ usuario }] = (await client.query<{ usuario: number }>(`SELECT min(id_usuario) AS usuario FROM usuario`))
     .rows as [{ usuario: number }];
+  // Where the previous batch ended: each batch starts below it instead of skipping again, every time,
+  // the expedientes already filled (a million documents took hours that way).
+  let cursor: { fecha: string; id: number } | null = null;
   for (let desde = 0; desde < documentos; desde += lote) {
     const cuantos = Math.min(lote, documentos - desde);
+    const destino: { id: number; fecha: string }[] = (
+      await client.query<{ id: number; fecha: string }>(
+        `SELECT e.id_expediente AS id, e.fecha_apertura::text AS fecha FROM expediente e
+       WHERE e.id_expediente % $2 = $3
+         AND ($4::timestamptz IS NULL OR (e.fecha_apertura, e.id_expediente) < ($4::timestamptz, $5::integer))
+         AND NOT EXISTS (SELECT 1 FROM documento d WHERE d.id_expediente = e.id_expediente)
+       ORDER BY e.fecha_apertura DESC, e.id_expediente DESC LIMIT $1`,
+        [Math.ceil(cuantos / 2), partes, parte, cursor?.fecha ?? null, cursor?.id ?? null],
+      )
+    ).rows;
+    if (destino.length === 0) break;
+    cursor = destino.at(-1)!;
     await client.query('BEGIN');
-    // Two documents per expediente, orden 1 and 2, in the newest expedientes that have none.
+    // Two documents per expediente, orden 1 and 2.
     await client.query(
       `WITH destino AS (
-         SELECT e.id_expediente, e.fecha_apertura FROM expediente e
-         WHERE NOT EXISTS (SELECT 1 FROM documento d WHERE d.id_expediente = e.id_expediente)
-         ORDER BY e.fecha_apertura DESC, e.id_expediente DESC LIMIT $1
+         SELECT * FROM unnest($1::integer[], $2::timestamptz[]) AS d(id_expediente, fecha_apertura)
        ),
        filas AS (
          SELECT d.id_expediente, o.orden, d.fecha_apertura,
@@ -91,14 +106,14 @@ export async function prepararTextos(
        INSERT INTO documento (id_expediente, orden, nombre, id_tipo_documental, fecha_incorporacion, tamano, formato,
                               mime, huella, clave_almacen, hash_anterior, hash_entrada, subido_por)
        SELECT f.id_expediente, f.orden,
-              ($3::text[])[1 + (f.id_expediente + f.orden) % cardinality($3::text[])] || ' ' || f.id_expediente || '.pdf',
+              ($4::text[])[1 + (f.id_expediente + f.orden) % cardinality($4::text[])] || ' ' || f.id_expediente || '.pdf',
               (SELECT id FROM tipo_documental ORDER BY id LIMIT 1 OFFSET (f.orden % 3)),
               f.fecha_apertura + interval '1 day' * f.orden, 50000 + (f.id_expediente % 500) * 1000, 'PDF',
               'application/pdf', f.huella, gen_random_uuid(),
               CASE WHEN f.orden = 1 THEN NULL ELSE md5(f.id_expediente::text) || md5(f.id_expediente::text || 'x') END,
-              f.hash_entrada, $2
+              f.hash_entrada, $3
        FROM filas f`,
-      [Math.ceil(cuantos / 2), usuario, NOMBRES_DOCUMENTO],
+      [destino.map((fila) => fila.id), destino.map((fila) => fila.fecha), usuario, NOMBRES_DOCUMENTO],
     );
     // The texts: 15 to 150 sentences (≈ 250 to 2.500 words), one in four naming people, streets,
     // companies, amounts and file numbers as real ones do (a vocabulary of tens of thousands of
@@ -129,11 +144,16 @@ export async function prepararTextos(
        WHERE d.id_documento = dt.id_documento AND dt.estado = 'pendiente' AND dt.texto IS NULL`,
       [FRASES, RARA_CADA, NOMBRES, APELLIDOS, CALLES, EMPRESAS],
     );
-    // Their text is in place: nothing is left for the extraction queue (the benchmark's database
-    // holds only these documents).
-    await client.query(`DELETE FROM trabajo WHERE cola = 'texto'`);
     await client.query('COMMIT');
     onProgress(desde + cuantos);
   }
+}
+
+/**
+ * After `prepararTextos`: their text is in place, so nothing is left for the extraction queue (the
+ * benchmark's database holds only these documents), and the planner learns the new tables' sizes.
+ */
+export async function terminarTextos(client: pg.Client): Promise<void> {
+  await client.query(`DELETE FROM trabajo WHERE cola = 'texto'`);
   await client.query('VACUUM (ANALYZE) documento, documento_texto, documento_texto_trozo');
 }
