@@ -138,7 +138,7 @@ export async function prepararTextos(
                        ELSE ($1::text[])[1 + floor(random() * cardinality($1::text[]))::integer] END, ' ')
                      || CASE WHEN d.id_documento % $2 = 7 THEN ' Comparece doña Amaia ${PALABRA_RARA} Echeverría.' ELSE '' END
                        AS texto
-              FROM generate_series(1, 15 + (d.id_documento * 7919) % 136) AS s
+              FROM generate_series(1, 15 + (d.id_documento::bigint * 7919) % 136) AS s
               WHERE s > 0 AND d.id_documento > 0
             ) t
        WHERE d.id_documento = dt.id_documento AND dt.estado = 'pendiente' AND dt.texto IS NULL`,
