@@ -53,6 +53,7 @@ const ALL = [
   '036_retencion',
   '037_copia_autentica',
   '038_consultas_verificacion_caducan',
+  '039_documentos_por_expediente',
 ];
 
 describe('migrations on PostgreSQL', () => {
