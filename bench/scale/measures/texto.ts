@@ -68,6 +68,9 @@ export async function prepararDocumentos(databaseUrl: string, documentos: number
       ),
     ),
   );
+  // A part whose expedientes ran out leaves the rest to one connection over all of them.
+  const faltan = documentos - (await withClient(databaseUrl, documentosConTexto));
+  if (faltan > 0) await withClient(databaseUrl, (client) => prepararTextos(client, faltan, () => {}));
   await withClient(databaseUrl, terminarTextos);
 }
 
