@@ -20,3 +20,27 @@ describe('dates', () => {
     expect(fechaEspana('2026-06-30T22:00:00Z')).toBe('01/07/2026');
   });
 });
+
+describe('fechaHoraEspana against Intl', () => {
+  it('says what Intl says for Europe/Madrid, minute by minute around both changes of hour', () => {
+    const intl = new Intl.DateTimeFormat('es-ES', {
+      timeZone: 'Europe/Madrid',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const comoIntl = (instante: number) => intl.format(instante).replace(', ', ' ');
+    for (const cambio of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '1996-10-27T01:00:00Z']) {
+      const desde = Date.parse(cambio) - 3 * 3_600_000;
+      for (let minuto = 0; minuto < 6 * 60; minuto += 7) {
+        const instante = desde + minuto * 60_000 + 13_000;
+        expect(fechaHoraEspana(new Date(instante).toISOString()), new Date(instante).toISOString()).toBe(
+          comoIntl(instante),
+        );
+      }
+    }
+  });
+});

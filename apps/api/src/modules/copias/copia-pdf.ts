@@ -3,7 +3,6 @@ import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import {
   A4,
   ampliarAbajo,
-  fechaCorta,
   GRIS,
   incrustarFuentes,
   partirLineas,
@@ -12,6 +11,7 @@ import {
   tamanoVisible,
   type Fuentes,
 } from './pagina';
+import { fechaEspana } from '../../shared/dates';
 
 /**
  * The copia auténtica of a stored PDF or image (decision 0403): every page of the original, unchanged,
@@ -116,7 +116,7 @@ function estampar(pagina: PDFPage, fuentes: Fuentes, qr: { camino: string; lado:
   const texto = (valor: string) => representable(fuentes.normal, valor);
   const tamano = Math.min(7.5, Math.max(4, anchoTexto / 62));
   const lineas: { texto: string; fuente: typeof fuentes.normal }[] = [
-    { texto: `Copia auténtica de documento electrónico · Fecha: ${fechaCorta(datos.fecha)}`, fuente: fuentes.negrita },
+    { texto: `Copia auténtica de documento electrónico · Fecha: ${fechaEspana(datos.fecha)}`, fuente: fuentes.negrita },
     { texto: `Código seguro de verificación (CSV): ${datos.csv}`, fuente: fuentes.negrita },
     { texto: `Compruebe su autenticidad en ${datos.url}`, fuente: fuentes.normal },
     {

@@ -2,7 +2,6 @@ import { PDFDocument, PDFName, PDFPage, PDFRef, rgb } from 'pdf-lib';
 import { EscritorPdf } from './escritor-pdf';
 import {
   A4,
-  fechaCorta,
   GRIS,
   incrustarFuentes,
   partirLineas,
@@ -11,6 +10,7 @@ import {
   tamanoVisible,
   type Fuentes,
 } from './pagina';
+import { fechaEspana } from '../../shared/dates';
 
 /**
  * The foliated PDF of an expediente (decisions 0402, 0409), written as it is built: the índice and
@@ -142,7 +142,7 @@ export class Foliado {
       ['Tipo documental', documento.tipo_documental],
       ['Formato', documento.formato],
       ['Tamaño', `${documento.tamano.toLocaleString('es-ES')} bytes`],
-      ['Fecha de incorporación', fechaCorta(documento.fecha_incorporacion)],
+      ['Fecha de incorporación', fechaEspana(documento.fecha_incorporacion)],
     ];
     for (const [etiqueta, valor] of filas) {
       pagina.drawText(`${etiqueta}:`, { x: MARGEN, y, size: 10, font: negrita });

@@ -12,7 +12,7 @@ import { findClavesDocumentos } from './copias.repository';
 import { renderizable } from './copias.service';
 import { Foliado, leerPdf, type DocumentoNombrado } from './foliado-pdf';
 import { leerIntacto } from './leer-intacto';
-import { fechaCorta } from './pagina';
+import { fechaEspana } from '../../shared/dates';
 
 type Entrada = IndiceElectronico['entradas'][number];
 
@@ -36,10 +36,10 @@ const MOTIVOS = {
     'El documento no se pudo presentar en PDF (está cifrado o no se puede leer): se obtiene descargándolo del expediente, ' +
     'y la huella SHA-256 identifica el original.',
   eliminado: (acta: string, destruidoEn: string) =>
-    `El contenido de este documento se eliminó el ${fechaCorta(new Date(destruidoEn))} por el acta de eliminación ` +
+    `El contenido de este documento se eliminó el ${fechaEspana(destruidoEn)} por el acta de eliminación ` +
     `${acta}. Conserva su lugar en el índice, y la huella SHA-256 identifica el original.`,
   anulado: (entrada: Entrada) =>
-    `Documento anulado${entrada.fecha_anulacion ? ` el ${fechaCorta(new Date(entrada.fecha_anulacion))}` : ''}` +
+    `Documento anulado${entrada.fecha_anulacion ? ` el ${fechaEspana(entrada.fecha_anulacion)}` : ''}` +
     `${entrada.motivo_anulacion ? ` (${entrada.motivo_anulacion})` : ''}. Conserva su lugar en el índice; ` +
     'su contenido no forma parte de esta copia y la huella SHA-256 identifica el original.',
 };

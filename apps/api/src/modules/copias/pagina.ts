@@ -128,13 +128,3 @@ export function ampliarAbajo(pagina: PDFPage, alto: number): void {
   pagina.setBleedBox(caja.x, caja.y, caja.width, caja.height);
   pagina.setArtBox(caja.x, caja.y, caja.width, caja.height);
 }
-
-/** dd/mm/aaaa in Spain. */
-export function fechaCorta(momento: Date): string {
-  const partes = Object.fromEntries(
-    new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' })
-      .formatToParts(momento)
-      .map((parte) => [parte.type, parte.value]),
-  );
-  return `${partes.day}/${partes.month}/${partes.year}`;
-}

@@ -10,35 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { PDFArray, PDFDocument, PDFRawStream, type PDFFont } from 'pdf-lib';
 import { inflateSync } from 'node:zlib';
-import { fecha, fechaHora, glifosPorPalabras, indicePdf, notaAnulacion } from './indice-pdf';
-
-describe('dates of the índice PDF', () => {
-  it('are dd/mm/aaaa in Europe/Madrid, so a late UTC evening is already the next day', () => {
-    expect(fechaHora('2026-03-31T22:30:00Z')).toBe('01/04/2026 00:30');
-    expect(fecha('2026-12-31T22:59:59Z')).toBe('31/12/2026');
-    expect(fecha('2026-12-31T23:00:00Z')).toBe('01/01/2027');
-  });
-
-  it('say what Intl says for Europe/Madrid, minute by minute around both changes of hour', () => {
-    const intl = new Intl.DateTimeFormat('es-ES', {
-      timeZone: 'Europe/Madrid',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    const comoIntl = (instante: number) => intl.format(instante).replace(', ', ' ');
-    for (const cambio of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '1996-10-27T01:00:00Z']) {
-      const desde = Date.parse(cambio) - 3 * 3_600_000;
-      for (let minuto = 0; minuto < 6 * 60; minuto += 7) {
-        const instante = desde + minuto * 60_000 + 13_000;
-        expect(fechaHora(new Date(instante).toISOString()), new Date(instante).toISOString()).toBe(comoIntl(instante));
-      }
-    }
-  });
-});
+import { glifosPorPalabras, indicePdf, notaAnulacion } from './indice-pdf';
 
 describe('notaAnulacion', () => {
   it('says when and why, for the line under the struck-through name', () => {

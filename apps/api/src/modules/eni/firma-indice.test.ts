@@ -260,7 +260,7 @@ describe('the signed índice (real PostgreSQL, real dev IdP, xmlsec1, pdfsig, xm
         nombre: null,
         tipo: 'firma_rota',
         detalle: expect.stringMatching(
-          /^La firma del índice del \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(cierre del expediente\) no es válida: la firma XAdES no corresponde al contenido del índice\.$/,
+          /^La firma del índice del \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(cierre del expediente\) no es válida: la firma XAdES no corresponde al contenido del índice\.$/,
         ),
       },
     ]);

@@ -18,6 +18,7 @@ import { firmarPdf, verificarPdf } from './pades';
 import type { Sello } from './sello';
 import { selloDeTiempo } from './sello-de-tiempo';
 import { firmarIndiceXml, valorDeFirma, verificarIndiceXml } from './xades';
+import { fechaHoraEspana } from '../../shared/dates';
 
 /**
  * Signs the índice of the expediente as it stands inside `tx` (which holds its row lock): the ENI
@@ -81,17 +82,6 @@ export async function listarFirmas(db: Database, caller: Caller, idExpediente: n
   return { remision_cerrada_en: datos?.remision_cerrada_en?.toISOString() ?? null, firmas };
 }
 
-const fechaLegible = (fecha: Date) =>
-  new Intl.DateTimeFormat('es-ES', {
-    timeZone: 'Europe/Madrid',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(fecha);
-
 /** Every stored signature checked again, XML and PDF: the broken ones, each said in Spanish. */
 export async function verificarFirmas(
   db: Queryable,
@@ -105,7 +95,7 @@ export async function verificarFirmas(
     if (motivos.length) {
       rotas.push({
         id_firma: firma.id_firma,
-        descripcion: `La firma del índice del ${fechaLegible(firma.firmado_en)} (${MOTIVO_FIRMA_ETIQUETAS[firma.motivo].toLowerCase()}) no es válida: ${motivos.join('; ')}.`,
+        descripcion: `La firma del índice del ${fechaHoraEspana(firma.firmado_en)} (${MOTIVO_FIRMA_ETIQUETAS[firma.motivo].toLowerCase()}) no es válida: ${motivos.join('; ')}.`,
       });
     }
   }
