@@ -7,11 +7,17 @@ export { launchBrowser, newContext, takeCspViolations } from './chromium';
 
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 
-/** Waits for running animations (antd motion: dialogs, tabs, dropdowns) so screenshots show the end state. */
+/**
+ * Waits for running animations (antd motion: dialogs, tabs, dropdowns) so screenshots show the end
+ * state. A spinner turns forever and never finishes: antd leaves one in a button after its loading
+ * state, shrunk to nothing, so endless animations are not waited for.
+ */
 export async function settle(page: Page): Promise<void> {
   // Expressions as strings: this package is type-checked without the DOM library.
   const allFinished =
-    'Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))';
+    'Promise.all(document.getAnimations()' +
+    '.filter((animation) => animation.effect?.getTiming().iterations !== Infinity)' +
+    '.map((animation) => animation.finished.catch(() => undefined)))';
   await page.evaluate(allFinished);
   // antd starts part of its motion on the next frame, after the first wait may have returned.
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
