@@ -133,10 +133,8 @@ try {
     console.log(`Búsqueda en el contenido de ${options.documentos.toLocaleString('es-ES')} documentos…`);
     medidas.push(
       ...(await measureBusqueda({
-        base: running.base,
-        token: running.token,
+        ...api,
         tokenFor: running.tokenFor,
-        databaseUrl: database.url,
         counts: { warmup: options.warmupRequests, requests: options.requests },
       })),
     );

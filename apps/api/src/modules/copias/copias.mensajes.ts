@@ -1,4 +1,5 @@
 import { ApiHttpError } from '../../shared/errors';
+import { cifra } from '../../shared/numeros';
 
 export const MENSAJES_COPIAS = {
   documentoNoExiste: 'El documento no existe.',
@@ -13,7 +14,7 @@ export const MENSAJES_COPIAS = {
     'Falta la dirección pública de la web (URL_PUBLICA): sin ella la copia no podría decir dónde se comprueba. Avise a quien administra el servicio.',
   /** The reason on the page that stands for a document too large to copy into the foliated PDF. */
   foliadoDocumentoDemasiadoGrande: (mb: number, maxMb: number) =>
-    `El documento ocupa ${mb.toLocaleString('es-ES')} MB y el PDF foliado reproduce documentos de hasta ${maxMb.toLocaleString('es-ES')} MB: ` +
+    `El documento ocupa ${cifra(mb)} MB y el PDF foliado reproduce documentos de hasta ${cifra(maxMb)} MB: ` +
     'se obtiene descargándolo del expediente (o en la exportación ENI), y la huella SHA-256 identifica el original.',
 } as const;
 

@@ -13,12 +13,7 @@ import { conflictoCopia, documentoNoExiste, MENSAJES_COPIAS } from './copias.men
 import { findDocumentoOriginal, insertCopia, nuevoCsv } from './copias.repository';
 import { copiaEstampada, OriginalIlegible } from './copia-pdf';
 import { leerIntacto, sha256 } from './leer-intacto';
-
-/** Formats whose content goes into the foliated PDF and may have a copia auténtica. */
-const RENDERIZABLES = ['PDF', 'JPEG', 'PNG'] as const;
-type Renderizable = (typeof RENDERIZABLES)[number];
-export const renderizable = (formato: string): formato is Renderizable =>
-  (RENDERIZABLES as readonly string[]).includes(formato);
+import { renderizable } from './renderizable';
 
 export interface DependenciasCopias {
   db: Database;
@@ -59,7 +54,7 @@ export async function crearCopiaAutentica(
   const url = urlDeVerificacion(deps.urlPublica, codigo);
   let estampada;
   try {
-    estampada = await copiaEstampada(original, documento.formato as Renderizable, {
+    estampada = await copiaEstampada(original, documento.formato, {
       csv: agruparCsv(codigo),
       url,
       fecha: creadaEn,

@@ -11,6 +11,7 @@ import {
   type Fuentes,
 } from './pagina';
 import { fechaEspana } from '../../shared/dates';
+import { cifra } from '../../shared/numeros';
 
 /**
  * The foliated PDF of an expediente (decisions 0402, 0409), written as it is built: the índice and
@@ -141,7 +142,7 @@ export class Foliado {
     const filas: [string, string][] = [
       ['Tipo documental', documento.tipo_documental],
       ['Formato', documento.formato],
-      ['Tamaño', `${documento.tamano.toLocaleString('es-ES')} bytes`],
+      ['Tamaño', `${cifra(documento.tamano)} bytes`],
       ['Fecha de incorporación', fechaEspana(documento.fecha_incorporacion)],
     ];
     for (const [etiqueta, valor] of filas) {

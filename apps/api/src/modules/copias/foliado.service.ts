@@ -9,9 +9,9 @@ import { indiceFirmadoVigente } from '../eni/eni.public';
 import { expedienteNoExiste, findExpediente, insertEvento } from '../expedientes/expedientes.public';
 import { MENSAJES_COPIAS } from './copias.mensajes';
 import { findClavesDocumentos } from './copias.repository';
-import { renderizable } from './copias.service';
 import { Foliado, leerPdf, type DocumentoNombrado } from './foliado-pdf';
 import { leerIntacto } from './leer-intacto';
+import { renderizable } from './renderizable';
 import { fechaEspana } from '../../shared/dates';
 
 type Entrada = IndiceElectronico['entradas'][number];
