@@ -1,5 +1,6 @@
 import { watch } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/database';
@@ -133,10 +134,17 @@ describe('copia de seguridad de PostgreSQL con almacenamiento local', { timeout:
     expect(manifiesto.recuentos).toMatchObject({ expediente: 4, documento: 8 });
     expect(manifiesto.recuentos.acceso_expediente ?? manifiesto.recuentos.acceso).toBeGreaterThan(0);
 
+    const [{ firmas } = { firmas: 0 }] = await origen
+      .owner()
+      .query<{ firmas: number }>('SELECT count(*)::integer AS firmas FROM indice_firmado');
+    // The cerrado and the archivado expedientes were sealed on closing.
+    expect(firmas).toBeGreaterThanOrEqual(2);
+
     const destino = await destinoVacio('local');
     const restaurada = await herramienta('restore', [carpeta], destino.env).terminado;
     expect(restaurada.errores).toBe('');
     expect(restaurada.salida).toContain('Expedientes verificados (huellas de los archivos y cadena del índice): 4.');
+    expect(restaurada.salida).toContain(`Índices firmados comprobados (firmas XAdES y PAdES): ${firmas}.`);
     expect(restaurada.salida).toContain('Resultado: restauración correcta.');
     expect(restaurada.codigo).toBe(0);
     await compararConOrigen(origen, origen.owner(), destino.env, manifiesto);
@@ -146,6 +154,34 @@ describe('copia de seguridad de PostgreSQL con almacenamiento local', { timeout:
     expect(otraVez.codigo).toBe(1);
     expect(otraVez.errores).toContain('la base de datos de destino no está vacía');
     expect(otraVez.errores).toContain('--forzar');
+  });
+
+  it('una firma del índice alterada en la copia se señala al restaurar', async () => {
+    // Someone edits the copy's dump and its manifest to match: the hashes hold, the seal does not.
+    const alterada = await carpetaTemporal('ecodigital-copia-firma-alterada-');
+    porCerrar.push(() => rm(alterada, { recursive: true, force: true }));
+    expect((await herramienta('backup', [alterada], entornoDe(origen)).terminado).codigo).toBe(0);
+    const [nombre] = await readdir(path.join(alterada, CARPETA_COPIAS));
+    const carpetaCopia = path.join(alterada, CARPETA_COPIAS, nombre!);
+    const manifiesto: Manifiesto = JSON.parse(await readFile(path.join(carpetaCopia, ARCHIVO_MANIFIESTO), 'utf8'));
+    const archivoVolcado = path.join(carpetaCopia, manifiesto.volcado.archivo);
+    const volcado = await readFile(archivoVolcado, 'utf8');
+    const firmado = /(<ds:SignatureValue[^>]*>)(.)/.exec(volcado);
+    expect(firmado).not.toBeNull();
+    const posicion = firmado!.index + firmado![1]!.length;
+    const otro = firmado![2] === 'A' ? 'B' : 'A';
+    const cambiado = Buffer.from(volcado.slice(0, posicion) + otro + volcado.slice(posicion + 1), 'utf8');
+    await writeFile(archivoVolcado, cambiado);
+    manifiesto.volcado.sha256 = createHash('sha256').update(cambiado).digest('hex');
+    await writeFile(path.join(carpetaCopia, ARCHIVO_MANIFIESTO), JSON.stringify(manifiesto));
+
+    const destino = await destinoVacio('local');
+    const restaurada = await herramienta('restore', [alterada], destino.env).terminado;
+    expect(restaurada.codigo).toBe(2);
+    expect(restaurada.salida).toMatch(
+      /ERROR: el expediente \S+ no supera la verificación:\n {2}- La firma del índice del .* no es válida/,
+    );
+    expect(restaurada.salida).toContain('Resultado: restauración CON ERRORES.');
   });
 
   it('una segunda copia solo copia los archivos nuevos', async () => {

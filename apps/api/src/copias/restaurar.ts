@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { IncidenciaVerificacion } from '@ecodigital/contracts/documentos';
 import { loadMigrations } from '../db/migrator';
 import { verificarAhora } from '../modules/documentos/documentos.public';
+import { verificarFirmas } from '../modules/eni/eni.public';
 import { createDocumentStorage } from '../storage/create-storage';
 import type { DocumentStorage } from '../storage/document-storage';
 import type { StorageConfig } from '../storage/storage-config';
@@ -35,6 +36,8 @@ export interface InformeRestauracion {
   /** Documents the copy could not bring back (missing or altered in the copy, or already when copied). */
   documentos_no_restaurados: { id_documento: number; detalle: string }[];
   expedientes_verificados: number;
+  /** Signed índices whose XAdES and PAdES signatures were checked again. */
+  firmas_verificadas: number;
   expedientes_con_incidencias: { id_expediente: number; numero: string; incidencias: IncidenciaVerificacion[] }[];
   correcto: boolean;
 }
@@ -43,8 +46,8 @@ export type ConfigRestaurar = ConfigDestino & { storage: StorageConfig };
 
 /**
  * Restores a copy onto an empty installation (the database `config` names and its document
- * storage, which may differ in kind from the copy's), then verifies every hash and every índice
- * chain as «Verificar integridad» does.
+ * storage, which may differ in kind from the copy's), then verifies every hash, every índice
+ * chain and every signed índice as «Verificar integridad» does.
  */
 export async function restaurar(
   config: ConfigRestaurar,
@@ -140,8 +143,16 @@ export async function restaurar(
       'SELECT id_expediente, numero FROM expediente ORDER BY id_expediente',
     );
     const expedientes_con_incidencias: InformeRestauracion['expedientes_con_incidencias'] = [];
+    let firmas_verificadas = 0;
     for (const expediente of expedientes) {
-      const resultado = await verificarAhora(db, storage, expediente.id_expediente, new AbortController().signal);
+      const resultado = await verificarAhora(
+        db,
+        storage,
+        expediente.id_expediente,
+        new AbortController().signal,
+        verificarFirmas,
+      );
+      firmas_verificadas += resultado.firmas_verificadas ?? 0;
       if (!resultado.correcto) expedientes_con_incidencias.push({ ...expediente, incidencias: resultado.incidencias });
     }
 
@@ -156,6 +167,7 @@ export async function restaurar(
       recuentos_distintos,
       documentos_no_restaurados,
       expedientes_verificados: expedientes.length,
+      firmas_verificadas,
       expedientes_con_incidencias,
       correcto: !recuentos_distintos.length && !documentos_no_restaurados.length && !expedientes_con_incidencias.length,
     };
