@@ -2,18 +2,22 @@ import { watch } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import type { Queryable } from '../db/database';
-import { PGLITE_API_ROLE } from '../db/prepare-database';
+import { PGLITE_API_ROLE, prepareDatabase } from '../db/prepare-database';
 import { createDocumentStorage } from '../storage/create-storage';
 import type { StorageConfig } from '../storage/storage-config';
 import { startS3TestServer, type S3TestServer } from '../storage/testing/s3-test-server';
+import { apiClient, type ApiClient } from '../testing/api-client';
 import { startTestIdp, type TestIdp } from '../testing/idp';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { testConfig } from '../testing/test-config';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { ARCHIVO_MANIFIESTO, CARPETA_COPIAS, CARPETA_DOCUMENTOS, type Manifiesto } from './formato';
 import { carpetaTemporal, conPostgres, entornoDe, filasDe, herramienta } from './testing/tools';
-import { poblar, type Poblado } from './testing/poblar';
+import { poblar, subirPdf, type Poblado } from './testing/poblar';
 
 let idp: TestIdp;
 const porCerrar: (() => Promise<unknown>)[] = [];
@@ -48,6 +52,25 @@ async function destinoVacio(
     });
   }
   return { base, env };
+}
+
+/** The API started on a restored installation, as an operator starts it after moving to PostgreSQL. */
+async function apiSobre(env: Record<string, string>): Promise<FastifyInstance> {
+  const { DATABASE_URL, DATABASE_MIGRATION_URL, DATA_DIR: _datos, ...almacen } = env;
+  const config = testConfig({
+    databaseUrl: DATABASE_URL,
+    databaseMigrationUrl: DATABASE_MIGRATION_URL,
+    issuer: idp.issuer,
+    env: almacen,
+  });
+  const app = await buildApp(config, { logger: false });
+  porCerrar.push(async () => {
+    await app.close();
+    await rm(config.dataDir, { recursive: true, force: true });
+  });
+  await prepareDatabase(app.db, { migrationUrl: DATABASE_MIGRATION_URL, log: { warn: () => {} } });
+  await app.ready();
+  return app;
 }
 
 async function ultimoManifiesto(carpeta: string): Promise<Manifiesto> {
@@ -289,6 +312,35 @@ describe('copia de la base embebida con la API en marcha, restaurada en PostgreS
     } finally {
       await origen.app.db.exec(`SET ROLE ${PGLITE_API_ROLE}`);
     }
+
+    // The last step of the move: the API started with the new DATABASE_URL and S3 serves as before.
+    const gestorToken = (await idp.tokensFor('gestor')).access_token;
+    const antes = apiClient(origen.app, gestorToken);
+    const enPostgres = await apiSobre(destino.env);
+    const despues = apiClient(enPostgres, gestorToken);
+    const lista = async (persona: ApiClient) =>
+      (await persona.get('/api/expedientes?pageSize=50'))
+        .json()
+        .data.items.map((item: { numero: string; estado: string }) => `${item.numero} ${item.estado}`);
+    expect(await lista(despues)).toEqual(await lista(antes));
+    const [archivado] = await origen.app.db.query<{ id_expediente: number; id_documento: number }>(
+      `SELECT e.id_expediente, min(d.id_documento)::integer AS id_documento FROM expediente e
+         JOIN documento d ON d.id_expediente = e.id_expediente WHERE e.estado = 'archivado' GROUP BY e.id_expediente`,
+    );
+    const descarga = `/api/documentos/${archivado!.id_documento}/descargar`;
+    const restaurado = await despues.get(descarga);
+    expect(restaurado.statusCode).toBe(200);
+    expect(restaurado.rawPayload.equals((await antes.get(descarga)).rawPayload)).toBe(true);
+    const verificado = await despues.post(`/api/expedientes/${archivado!.id_expediente}/verificar`);
+    expect(verificado.json().data).toMatchObject({ correcto: true, firmas_verificadas: 1 });
+    const [abierto] = await origen.app.db.query<{ id_expediente: number }>(
+      `SELECT id_expediente FROM expediente WHERE estado = 'abierto' LIMIT 1`,
+    );
+    const nuevo = await subirPdf(enPostgres, gestorToken, abierto!.id_expediente, 'tras la mudanza');
+    expect(nuevo.statusCode).toBe(201);
+    expect((await despues.post(`/api/expedientes/${abierto!.id_expediente}/verificar`)).json().data.correcto).toBe(
+      true,
+    );
   });
 
   it('con la API detenida, la copia abre la base embebida y se restaura en otra base embebida', async () => {

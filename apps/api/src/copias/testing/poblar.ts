@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { TestApp } from '../../testing/test-app';
 import type { TestIdp } from '../../testing/idp';
 import { apiClient, type ApiClient } from '../../testing/api-client';
@@ -24,7 +25,6 @@ export async function poblar(testApp: TestApp, idp: TestIdp, documentosPorExpedi
   const tesorera = apiClient(app, (await idp.tokensFor('tesorera')).access_token);
   for (const persona of [gestor, admin, tesorera]) await persona.get('/api/session/get');
   const [tipoExpediente] = await app.db.query<{ id: number }>('SELECT id FROM tipo_expediente ORDER BY id LIMIT 1');
-  const [tipoDocumental] = await app.db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Anexo'`);
   const unidad = await idUnidad(app.db);
 
   const crear = async (asunto: string) => {
@@ -33,16 +33,7 @@ export async function poblar(testApp: TestApp, idp: TestIdp, documentosPorExpedi
     return respuesta.json().data as { id_expediente: number; version: number };
   };
   const subir = async (idExpediente: number, texto: string) => {
-    const { payload, headers } = formulario([
-      { campo: 'id_tipo_documental', valor: String(tipoDocumental!.id) },
-      { campo: 'archivo', archivo: `${texto}.pdf`, contenido: samplePdf(texto) },
-    ]);
-    const respuesta = await app.inject({
-      method: 'POST',
-      url: `/api/expedientes/${idExpediente}/documentos`,
-      headers: { ...headers, authorization: `Bearer ${gestorToken}` },
-      payload,
-    });
+    const respuesta = await subirPdf(app, gestorToken, idExpediente, texto);
     if (respuesta.statusCode !== 201) throw new Error(respuesta.body);
     return respuesta.json().data[0].documento.id_documento as number;
   };
@@ -83,4 +74,19 @@ export async function poblar(testApp: TestApp, idp: TestIdp, documentosPorExpedi
     }
   }
   return { gestor, gestorToken, subir, crear };
+}
+
+/** A PDF «Anexo» uploaded as the web uploads it; the API's answer as given. */
+export async function subirPdf(app: FastifyInstance, token: string, idExpediente: number, texto: string) {
+  const [tipoDocumental] = await app.db.query<{ id: number }>(`SELECT id FROM tipo_documental WHERE nombre = 'Anexo'`);
+  const { payload, headers } = formulario([
+    { campo: 'id_tipo_documental', valor: String(tipoDocumental!.id) },
+    { campo: 'archivo', archivo: `${texto}.pdf`, contenido: samplePdf(texto) },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: `/api/expedientes/${idExpediente}/documentos`,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    payload,
+  });
 }
