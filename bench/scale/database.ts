@@ -49,6 +49,16 @@ export async function prepareDatabase(options: {
   return { url, reused };
 }
 
+/** An empty database for one group, created anew (dropped first if a run left it); `drop()` removes it. */
+export async function scratchDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const drop = async () => {
+    await withClient(ADMIN_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  };
+  await drop();
+  await withClient(ADMIN_URL, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  return { url: databaseUrl(name), drop };
+}
+
 /** undefined when the database does not exist; null when it exists without the schema. */
 async function countExpedientes(name: string): Promise<number | null | undefined> {
   const exists = await withClient(ADMIN_URL, async (admin) => {

@@ -173,7 +173,16 @@ try {
   if (options.solo.has('integridad')) {
     console.log('Revisión de integridad: MiB/s frente a una lectura simple; latencias con y sin ella…');
     const counts = { warmup: options.warmupRequests, requests: options.requests };
-    medidas.push(...(await measureIntegridad({ ...api, scratch, mib: options.integridadMib, counts })));
+    medidas.push(
+      ...(await measureIntegridad({
+        token: running.token,
+        otraApi: running.otraApi,
+        baseDeDatos: options.databaseName,
+        scratch,
+        mib: options.integridadMib,
+        counts,
+      })),
+    );
   }
   if (options.solo.has('eni')) {
     console.log(`Exportación ENI de ${options.eniMib.toLocaleString('es-ES')} MiB frente a zip -0…`);
