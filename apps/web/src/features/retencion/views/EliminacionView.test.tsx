@@ -128,4 +128,57 @@ describe('EliminacionView', { timeout: 30_000 }, () => {
       }),
     );
   });
+
+  it('on a narrow screen puts «Redactar acta» below the card title, which it would otherwise cut', async () => {
+    signInWith(['retencion.gestionar']);
+    const { container } = renderWithApp([{ path: '/', Component: EliminacionView }], '/');
+    await screen.findByRole('link', { name: 'EXP-2019-000005' });
+    const tarjeta = tarjetaDe(container, 'Pendientes de dictamen');
+    expect(tarjeta.querySelector('.ant-card-head')!.textContent).toBe('Pendientes de dictamen');
+    expect(
+      within(tarjeta.querySelector<HTMLElement>('.ant-card-body')!).getByRole('button', { name: 'Redactar acta (0)' }),
+    ).toBeTruthy();
+  });
+
+  describe('on a wide screen', () => {
+    let matchMedia: typeof window.matchMedia;
+    beforeEach(() => {
+      matchMedia = window.matchMedia;
+      // Every min-width query matches: antd's breakpoints read a screen wider than 1.600 px.
+      window.matchMedia = ((query: string) => ({
+        ...matchMedia.call(window, query),
+        matches: true,
+      })) as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      window.matchMedia = matchMedia;
+    });
+
+    it('keeps «Redactar acta» in the title bar, and lets long texts wrap instead of widening the tables', async () => {
+      signInWith(['retencion.gestionar']);
+      const { container } = renderWithApp([{ path: '/', Component: EliminacionView }], '/');
+      await screen.findByRole('link', { name: 'EXP-2019-000005' });
+      const tarjeta = tarjetaDe(container, 'Pendientes de dictamen');
+      expect(
+        within(tarjeta.querySelector<HTMLElement>('.ant-card-head')!).getByRole('button', {
+          name: 'Redactar acta (0)',
+        }),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'EXP-2019-000005' }).closest('td')!.style.whiteSpace).toBe('nowrap');
+      // At 1.366 px «max-content» pushed «Plazo cumplido» and the acta's number out of sight.
+      for (const tabla of container.querySelectorAll('table')) expect(tabla.style.width).not.toBe('max-content');
+      // The serie under its tipo, and who drafted an acta under when: narrow columns.
+      expect(screen.getByText('Licencia').textContent).toBe('Licencia');
+      expect(screen.getByText('Serie URB-01 Licencias urbanísticas')).toBeTruthy();
+      expect((await screen.findAllByText('María José García López')).length).toBeGreaterThan(0);
+    });
+  });
 });
+
+function tarjetaDe(container: HTMLElement, titulo: string): HTMLElement {
+  const tarjeta = [...container.querySelectorAll<HTMLElement>('.ant-card')].find(
+    (card) => card.querySelector('.ant-card-head-title')?.textContent === titulo,
+  );
+  if (!tarjeta) throw new Error(`No card titled «${titulo}»`);
+  return tarjeta;
+}

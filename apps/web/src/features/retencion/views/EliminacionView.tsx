@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Flex, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Grid, Input, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ActaResumen, EstadoActa, PendienteDictamen } from '@ecodigital/contracts/retencion';
@@ -20,6 +20,22 @@ import {
 } from '../api/eliminacion';
 
 const COLOR_ESTADO: Record<EstadoActa, string> = { borrador: 'default', aprobada: 'gold', ejecutada: 'red' };
+
+/**
+ * The tables' least width: narrower screens scroll them sideways inside their card; wider ones wrap
+ * the long texts (asunto, tipo, motivo) instead of pushing the last columns out of sight.
+ */
+const ANCHO_MINIMO_TABLA = 880;
+
+/** When and by whom, on two lines so the column stays narrow. */
+function CuandoQuien({ en, por }: { en: string; por: string }) {
+  return (
+    <Flex vertical>
+      <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(en)}</span>
+      <Typography.Text type="secondary">{por}</Typography.Text>
+    </Flex>
+  );
+}
 
 interface ValoresMotivo {
   motivo?: string;
@@ -82,6 +98,13 @@ export function EliminacionView() {
   const [seleccion, setSeleccion] = useState<number[]>([]);
   const [redactando, setRedactando] = useState(false);
   const [aprobando, setAprobando] = useState<ActaResumen | null>(null);
+  // On a narrow screen the button goes below the card's title, which it would otherwise cut.
+  const narrow = Grid.useBreakpoint().sm === false;
+  const redactar = (
+    <Button type="primary" disabled={seleccion.length === 0} onClick={() => setRedactando(true)}>
+      Redactar acta ({seleccion.length})
+    </Button>
+  );
 
   return (
     <>
@@ -93,15 +116,8 @@ export function EliminacionView() {
         <Alert type="error" showIcon title="No se pudo cargar la eliminación." />
       ) : (
         <Flex vertical gap={16}>
-          <Card
-            title="Pendientes de dictamen"
-            styles={{ body: { padding: 0 } }}
-            extra={
-              <Button type="primary" disabled={seleccion.length === 0} onClick={() => setRedactando(true)}>
-                Redactar acta ({seleccion.length})
-              </Button>
-            }
-          >
+          <Card title="Pendientes de dictamen" styles={{ body: { padding: 0 } }} extra={narrow ? undefined : redactar}>
+            {narrow && <div style={{ padding: '12px 24px' }}>{redactar}</div>}
             {pendientes.data?.truncado && (
               <Alert type="info" title={`Se muestran los ${LIMITES_RETENCION.pendientes} más antiguos.`} />
             )}
@@ -113,7 +129,7 @@ export function EliminacionView() {
                 loading={pendientes.isPending}
                 dataSource={pendientes.data?.items ?? []}
                 pagination={false}
-                scroll={{ x: 'max-content' }}
+                scroll={{ x: ANCHO_MINIMO_TABLA }}
                 rowSelection={{
                   selectedRowKeys: seleccion,
                   onChange: (claves) => setSeleccion(claves as number[]),
@@ -125,10 +141,20 @@ export function EliminacionView() {
                 columns={[
                   {
                     title: 'Número',
+                    // A number is not cut at its hyphens.
+                    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
                     render: (_, fila) => <Link to={`/expedientes/ver/${fila.id_expediente}`}>{fila.numero}</Link>,
                   },
                   { title: 'Asunto', dataIndex: 'asunto' },
-                  { title: 'Tipo', render: (_, fila) => (fila.serie ? `${fila.tipo} (${fila.serie})` : fila.tipo) },
+                  {
+                    title: 'Tipo',
+                    render: (_, fila) => (
+                      <Flex vertical>
+                        <span>{fila.tipo}</span>
+                        {fila.serie && <Typography.Text type="secondary">Serie {fila.serie}</Typography.Text>}
+                      </Flex>
+                    ),
+                  },
                   { title: 'Cerrado', render: (_, fila) => formatDate(fila.fecha_cierre) },
                   { title: 'Plazo cumplido', render: (_, fila) => formatDate(fila.cumplido_el) },
                   { title: 'Documentos', dataIndex: 'documentos' },
@@ -149,9 +175,9 @@ export function EliminacionView() {
                 loading={actas.isPending}
                 dataSource={actas.data ?? []}
                 pagination={false}
-                scroll={{ x: 'max-content' }}
+                scroll={{ x: ANCHO_MINIMO_TABLA }}
                 columns={[
-                  { title: 'Número', dataIndex: 'numero' },
+                  { title: 'Número', dataIndex: 'numero', onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
                   {
                     title: 'Estado',
                     render: (_, fila) => (
@@ -162,14 +188,16 @@ export function EliminacionView() {
                   { title: 'Motivo', dataIndex: 'motivo' },
                   {
                     title: 'Redactada',
-                    render: (_, fila) => `${formatDateTime(fila.creada_en)} · ${fila.creada_por.nombre_completo}`,
+                    render: (_, fila) => <CuandoQuien en={fila.creada_en} por={fila.creada_por.nombre_completo} />,
                   },
                   {
                     title: 'Aprobada',
                     render: (_, fila) =>
-                      fila.aprobada_en && fila.aprobada_por
-                        ? `${formatDateTime(fila.aprobada_en)} · ${fila.aprobada_por.nombre_completo}`
-                        : '—',
+                      fila.aprobada_en && fila.aprobada_por ? (
+                        <CuandoQuien en={fila.aprobada_en} por={fila.aprobada_por.nombre_completo} />
+                      ) : (
+                        '—'
+                      ),
                   },
                   {
                     title: 'Acciones',
