@@ -1,15 +1,13 @@
 import { fechaHoraEspana } from '../shared/dates';
-import { cifra } from '../shared/numeros';
+import { cifra, tamanoLegible } from '../shared/numeros';
 import type { InformeRestauracion } from './restaurar';
-
-const mib = (bytes: number) => `${cifra(Math.round((bytes / 1024 / 1024) * 10) / 10)} MiB`;
 
 /** The restore's report as an operator reads it. */
 export function informeEnTexto(informe: InformeRestauracion): string {
   const lineas = [
     `Copia restaurada: «${informe.copia}» (hecha el ${fechaHoraEspana(informe.iniciada_en)}, desde ${informe.origen}).`,
     `Destino: ${informe.destino}.`,
-    `Documentos restaurados: ${cifra(informe.documentos_restaurados)} y copias auténticas: ${cifra(informe.copias_autenticas_restauradas)} (${mib(informe.bytes_restaurados)}), cada archivo con su SHA-256 comprobado.`,
+    `Documentos restaurados: ${cifra(informe.documentos_restaurados)} y copias auténticas: ${cifra(informe.copias_autenticas_restauradas)} (${tamanoLegible(informe.bytes_restaurados)}), cada archivo con su SHA-256 comprobado.`,
     `Expedientes verificados (huellas de los archivos y cadena del índice): ${cifra(informe.expedientes_verificados)}.`,
     `Índices firmados comprobados (firmas XAdES y PAdES): ${cifra(informe.firmas_verificadas)}.`,
   ];

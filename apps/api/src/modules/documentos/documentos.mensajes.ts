@@ -1,32 +1,6 @@
 import { ApiHttpError } from '../../shared/errors';
+import { tamanoLegible } from '../../shared/numeros';
 import { MENSAJES_EXPEDIENTE } from '../expedientes/expedientes.public';
-
-/** Sizes as people read them in Spain: `12,3 MB`, `512 bytes`; 1 MB = 1024 × 1024 bytes, like `MAX_UPLOAD_MB`. */
-/** Built once per number of decimals: building an Intl formatter costs far more than formatting. */
-const FORMATOS_TAMANO = new Map<number, Intl.NumberFormat>();
-
-export function tamanoLegible(bytes: number): string {
-  const numero = (valor: number, decimales: number) => {
-    let formato = FORMATOS_TAMANO.get(decimales);
-    if (!formato) {
-      formato = new Intl.NumberFormat('es-ES', {
-        maximumFractionDigits: decimales,
-        useGrouping: 'always',
-      } as Intl.NumberFormatOptions);
-      FORMATOS_TAMANO.set(decimales, formato);
-    }
-    return formato.format(valor);
-  };
-  if (bytes < 1024) return `${numero(bytes, 0)} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const unidades = ['KB', 'MB', 'GB', 'TB'];
-  let valor = bytes / 1024;
-  let unidad = 0;
-  while (valor >= 1024 && unidad < unidades.length - 1) {
-    valor /= 1024;
-    unidad++;
-  }
-  return `${numero(valor, 1)} ${unidades[unidad]}`;
-}
 
 export const MENSAJES_DOCUMENTO = {
   noExiste: 'El documento no existe.',

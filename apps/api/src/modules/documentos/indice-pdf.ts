@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import { tamanoLegible } from './documentos.mensajes';
+import { tamanoLegible } from '../../shared/numeros';
 import { fechaEspana, fechaHoraEspana } from '../../shared/dates';
 
 /**
