@@ -356,6 +356,18 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
     expect(pedidas.sort()).toEqual(['/api/documentos/11/miniatura', '/api/documentos/13/miniatura']);
   });
 
+  it('shows a document whose content an acta destroyed: its tag, no way to open it, no state of a text that is gone', async () => {
+    documentos[0] = { ...documentos[0]!, eliminado: { acta: 'AE-000004', destruido_en: '2026-03-05T09:00:01.000Z' } };
+    // The API reads «pendiente» once the text went with the bytes: nothing will extract it again.
+    documentos[0].texto = { estado: 'pendiente', motivo: null, paginas: null, paginas_ocr: 0 };
+    renderTab('archivado', false);
+    await waitFor(() => expect(row(1)).toBeTruthy());
+    expect(within(row(1)).getByTestId('documento-eliminado').textContent).toBe('Eliminado (acta AE-000004)');
+    expect(within(row(1)).queryByTestId('estado-texto')).toBeNull();
+    expect(rowButtons(1)).toEqual([]);
+    expect(within(row(2)).getByTestId('estado-texto').textContent).toBe('indexado');
+  });
+
   it('says so when the expediente has no documents', async () => {
     documentos = [];
     renderTab();
@@ -406,6 +418,17 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
         'Copia auténtica Solicitud firmada.pdf',
         'Anular Solicitud firmada.pdf',
       ]);
+    });
+
+    it('gives a destroyed document a dash for its text in the table too', async () => {
+      documentos[0] = { ...documentos[0]!, eliminado: { acta: 'AE-000004', destruido_en: '2026-03-05T09:00:01.000Z' } };
+      documentos[0].texto = { estado: 'pendiente', motivo: null, paginas: null, paginas_ocr: 0 };
+      renderTab('archivado', false);
+      await waitFor(() => expect(row(1)).toBeTruthy());
+      expect(row(1).tagName).toBe('TR');
+      expect(within(row(1)).queryByTestId('estado-texto')).toBeNull();
+      expect(within(row(1)).getByText('—')).toBeTruthy();
+      expect(rowButtons(1)).toEqual([]);
     });
 
     it('tells a person without documentos.descargar why there is nothing to open, instead of an empty column', async () => {

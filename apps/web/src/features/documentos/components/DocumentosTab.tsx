@@ -41,7 +41,7 @@ import { CopiaAutenticaModal } from './CopiaAutenticaModal';
 import { DocumentoAcciones } from './DocumentoAcciones';
 import { DocumentosTarjetas } from './DocumentosTarjetas';
 import { DocumentoPreviewDrawer } from './DocumentoPreviewDrawer';
-import { EstadoTextoTag } from './EstadoTextoTag';
+import { TextoDelDocumento } from './EstadoTextoTag';
 import { MiniaturaDocumento } from './MiniaturaDocumento';
 import { HuellaText } from './HuellaText';
 import { VerificacionModal } from './VerificacionModal';
@@ -167,7 +167,7 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion, onChange
       title: 'Texto',
       key: 'texto',
       width: 150,
-      render: (_, documento) => <EstadoTextoTag estado={documento.texto.estado} motivo={documento.texto.motivo} />,
+      render: (_, documento) => <TextoDelDocumento documento={documento} />,
     },
     {
       title: 'Huella (SHA-256)',

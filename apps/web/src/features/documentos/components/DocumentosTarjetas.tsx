@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { DocumentoListado } from '@ecodigital/contracts/documentos';
 import { Fecha } from '../../../components/Fecha';
 import { formatFileSize } from '../../../lib/format-size';
-import { EstadoTextoTag } from './EstadoTextoTag';
+import { TextoDelDocumento } from './EstadoTextoTag';
 import { HuellaText } from './HuellaText';
 import { MiniaturaDocumento } from './MiniaturaDocumento';
 
@@ -53,7 +53,7 @@ export function DocumentosTarjetas({ documentos, cargando, descargar, acciones, 
               </dd>
               <dt>Texto</dt>
               <dd>
-                <EstadoTextoTag estado={documento.texto.estado} motivo={documento.texto.motivo} />
+                <TextoDelDocumento documento={documento} />
               </dd>
               <dt>Huella</dt>
               <dd>

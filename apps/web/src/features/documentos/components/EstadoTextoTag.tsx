@@ -1,4 +1,5 @@
 import { Flex, Tag, Typography } from 'antd';
+import type { DocumentoListado } from '@ecodigital/contracts/documentos';
 import { ETIQUETAS_ESTADO_TEXTO, type EstadoTexto } from '@ecodigital/contracts/documentos.rules';
 
 // Dark text on a light tint (as the estado tags), readable at WCAG AA.
@@ -29,4 +30,13 @@ export function EstadoTextoTag({ estado, motivo }: { estado: EstadoTexto; motivo
       </Typography.Text>
     </Flex>
   );
+}
+
+/**
+ * The state of a document's text, or a dash once an acta de eliminación destroyed its content: its
+ * text went with the bytes, and nothing will extract it again (its row would read «pendiente» forever).
+ */
+export function TextoDelDocumento({ documento }: { documento: Pick<DocumentoListado, 'texto' | 'eliminado'> }) {
+  if (documento.eliminado) return <Typography.Text type="secondary">—</Typography.Text>;
+  return <EstadoTextoTag estado={documento.texto.estado} motivo={documento.texto.motivo} />;
 }
