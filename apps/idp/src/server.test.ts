@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,26 @@ describe('server', () => {
     const { code, output } = await runServer({ NODE_ENV: 'production', IDP_PORT: '0' });
     expect(code).toBe(1);
     expect(output).toMatch(/no arranca con NODE_ENV=production/);
+  });
+
+  it('says in one line that its port is taken, without a stack trace', async () => {
+    const ocupado = createServer();
+    await new Promise<void>((resolve) => ocupado.listen(0, 'localhost', resolve));
+    const dataDir = mkdtempSync(join(tmpdir(), 'idp-server-'));
+    try {
+      const { port } = ocupado.address() as AddressInfo;
+      const { code, output } = await runServer({
+        NODE_ENV: 'development',
+        IDP_PORT: String(port),
+        IDP_DATA_DIR: dataDir,
+      });
+      expect(code).toBe(1);
+      expect(output).toContain(`idp: no se pudo abrir el puerto ${port}: ya está en uso`);
+      expect(output).not.toMatch(/\n\s+at /);
+    } finally {
+      ocupado.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('starts, logs one ready line and closes cleanly on SIGTERM', async () => {

@@ -35,6 +35,14 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('idp: failed to start', error);
+  // The usual stumble: another `npm start` (or anything else) already holds the port.
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    const { port } = error as NodeJS.ErrnoException & { port?: number };
+    console.error(
+      `idp: no se pudo abrir el puerto ${port}: ya está en uso (¿hay otro «npm start» en marcha?). IDP_PORT elige otro.`,
+    );
+  } else {
+    console.error('idp: failed to start', error);
+  }
   process.exit(1);
 });
