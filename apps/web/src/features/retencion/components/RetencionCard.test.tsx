@@ -66,6 +66,12 @@ describe('RetencionCard', { timeout: 30_000 }, () => {
     });
     const card = await screen.findByTestId('retencion-expediente');
     expect(within(card).getByText('Eliminado (acta AE-000002)')).toBeTruthy();
+    const acta = within(card).getByTestId('retencion-acta');
+    expect(acta.textContent).toBe('AE-000002');
+    expect(acta.style.whiteSpace).toBe('nowrap');
+    expect(acta.parentElement!.textContent).toMatch(
+      /^Contenido de los documentos eliminado por el acta AE-000002 \(01\/02\/2026 \d\d:00\)\. Se conservan sus metadatos, el índice con las huellas y el historial\.$/,
+    );
     expect(within(card).queryByRole('button')).toBeNull();
   });
 });

@@ -90,7 +90,17 @@ export function RetencionCard({ id_expediente, onChanged }: { id_expediente: num
                 {
                   key: 'eliminado',
                   label: 'Eliminación',
-                  children: `Contenido de los documentos eliminado por el acta ${eliminado.acta} (${formatDateTime(eliminado.aprobada_en)}). Se conservan sus metadatos, el índice con las huellas y el historial.`,
+                  children: (
+                    <>
+                      Contenido de los documentos eliminado por el acta{' '}
+                      {/* A code: at 320 px it was cut at its hyphen («AE-» and «000001»). */}
+                      <span style={{ whiteSpace: 'nowrap' }} data-testid="retencion-acta">
+                        {eliminado.acta}
+                      </span>{' '}
+                      ({formatDateTime(eliminado.aprobada_en)}). Se conservan sus metadatos, el índice con las huellas y
+                      el historial.
+                    </>
+                  ),
                 },
               ]
             : []),
