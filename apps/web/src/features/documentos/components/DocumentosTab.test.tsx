@@ -420,6 +420,14 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
       ]);
     });
 
+    it('keeps the date and time of incorporation on one line in the table', async () => {
+      renderTab();
+      await waitFor(() => expect(row(1)).toBeTruthy());
+      const fecha = row(1).querySelector('time')!;
+      expect(fecha.textContent).toMatch(/^06\/03\/2025 \d\d:\d\d$/);
+      expect(fecha.closest('.documento-sin-corte')).toBeTruthy();
+    });
+
     it('gives a destroyed document a dash for its text in the table too', async () => {
       documentos[0] = { ...documentos[0]!, eliminado: { acta: 'AE-000004', destruido_en: '2026-03-05T09:00:01.000Z' } };
       documentos[0].texto = { estado: 'pendiente', motivo: null, paginas: null, paginas_ocr: 0 };

@@ -149,7 +149,12 @@ export function DocumentosTab({ id_expediente, numero, estado, gestion, onChange
       title: 'Incorporación',
       key: 'fecha',
       width: 116,
-      render: (_, documento) => <Fecha value={documento.fecha_incorporacion} conHora />,
+      // One line in the table, which has the room (the cards below 768 px let the time go below).
+      render: (_, documento) => (
+        <span className="documento-sin-corte">
+          <Fecha value={documento.fecha_incorporacion} conHora />
+        </span>
+      ),
     },
     {
       title: 'Tamaño',
