@@ -23,9 +23,10 @@ const COLOR_ESTADO: Record<EstadoActa, string> = { borrador: 'default', aprobada
 
 /**
  * The tables' least width: narrower screens scroll them sideways inside their card; wider ones wrap
- * the long texts (asunto, tipo, motivo) instead of pushing the last columns out of sight.
+ * the long texts (asunto, tipo, motivo) instead of pushing the last columns out of sight. It still
+ * fits beside the menu at 1.280 px, and leaves the tipo room for a few words a line.
  */
-const ANCHO_MINIMO_TABLA = 880;
+const ANCHO_MINIMO_TABLA = 940;
 
 /** When and by whom, on two lines so the column stays narrow. */
 function CuandoQuien({ en, por }: { en: string; por: string }) {
