@@ -200,6 +200,8 @@ describe('conservación y eliminación', () => {
       .locator('[data-testid="documento-fila"]', { hasText: eliminable.documento });
     await filaDocumento.getByTestId('documento-eliminado').getByText(`Eliminado (acta ${numeroActa})`).waitFor();
     expect(await filaDocumento.getByRole('button', { name: `Descargar ${eliminable.documento}` }).count()).toBe(0);
+    // Its text went with its bytes: no state of an extraction that will never come.
+    expect(await filaDocumento.getByTestId('estado-texto').count()).toBe(0);
     const bajada = await callApi<{ msg: string }>(
       page,
       token(),
