@@ -224,6 +224,81 @@ describe('the queue of text extraction', () => {
     await t.detener();
   });
 
+  /** What an approved acta de eliminación does to a document (the retention tests drive the real one). */
+  async function destruir(id: number, { bytes }: { bytes: boolean }) {
+    const db = stack.app().db;
+    const [usuario] = await db.query<{ id_usuario: number }>(
+      'SELECT id_usuario FROM usuario ORDER BY id_usuario LIMIT 1',
+    );
+    const [acta] = await db.query<{ id: number }>(
+      `INSERT INTO acta_eliminacion (motivo, creada_por) VALUES ('Plazo de conservación cumplido', $1) RETURNING id`,
+      [usuario!.id_usuario],
+    );
+    await db.query('UPDATE documento SET destruido_en = now(), id_acta_eliminacion = $2 WHERE id_documento = $1', [
+      id,
+      acta!.id,
+    ]);
+    await db.query('DELETE FROM documento_texto WHERE id_documento = $1', [id]);
+    await db.query('DELETE FROM documento_miniatura WHERE id_documento = $1', [id]);
+    if (bytes) {
+      const [{ clave } = { clave: '' }] = await db.query<{ clave: string }>(
+        'SELECT clave_almacen::text AS clave FROM documento WHERE id_documento = $1',
+        [id],
+      );
+      await stack.app().storage.remove(clave);
+    }
+  }
+  const restos = async (id: number) => {
+    const db = stack.app().db;
+    const [cuenta] = await db.query<{ texto: number; miniatura: number; trabajo: number }>(
+      `SELECT (SELECT count(*)::integer FROM documento_texto WHERE id_documento = $1) AS texto,
+              (SELECT count(*)::integer FROM documento_miniatura WHERE id_documento = $1) AS miniatura,
+              (SELECT count(*)::integer FROM trabajo WHERE cola = 'texto' AND clave = $1::text) AS trabajo`,
+      [id],
+    );
+    return cuenta;
+  };
+
+  it('a document an acta destroyed before its turn is not read: its job ends without a failure', async () => {
+    const id = await subirArchivo(stack, idExpediente, 'caducado.pdf', await pdfConTexto(['Licencia caducada']));
+    await destruir(id, { bytes: true });
+    const registro = memoryLog();
+    const t = extraccionDePrueba(stack, { log: registro.log });
+    try {
+      expect(await t.procesarPendientes()).toBe(1);
+    } finally {
+      await t.detener();
+    }
+    expect(await restos(id)).toEqual({ texto: 0, miniatura: 0, trabajo: 0 });
+    expect(registro.lines.map((linea) => linea.msg)).not.toContain('extracción de texto: no se pudo leer el archivo');
+  });
+
+  it('a document an acta destroys while its bytes are read keeps neither its text nor its thumbnail', async () => {
+    const id = await subirArchivo(stack, idExpediente, 'leido.pdf', await pdfConTexto(['Informe que se elimina']));
+    const leyendo = gate();
+    const seguir = gate();
+    const lento: DocumentStorage = {
+      ...stack.app().storage,
+      read: async (clave) => {
+        const bytes = await stack.app().storage.read(clave);
+        leyendo.open();
+        await seguir.promise;
+        return bytes;
+      },
+    };
+    const t = extraccionDePrueba(stack, { storage: lento });
+    const enCurso = t.procesarPendientes();
+    await leyendo.promise;
+    await destruir(id, { bytes: false });
+    seguir.open();
+    try {
+      expect(await enCurso).toBe(1);
+    } finally {
+      await t.detener();
+    }
+    expect(await restos(id)).toEqual({ texto: 0, miniatura: 0, trabajo: 0 });
+  });
+
   it('a document held by a process that died is taken again once its lease expires, within the attempts', async () => {
     const db = stack.app().db;
     const id = await subirArchivo(stack, idExpediente, 'decreto.pdf', await pdfConTexto(['Decreto de alcaldía']));

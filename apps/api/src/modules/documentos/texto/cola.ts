@@ -14,9 +14,10 @@ export interface DocumentoAExtraer {
   clave_almacen: string;
 }
 
+/** Nothing to read once an acta de eliminación destroyed the document: its bytes are gone or going. */
 export async function documentoAExtraer(db: Queryable, idDocumento: number): Promise<DocumentoAExtraer | undefined> {
   const [fila] = await db.query<DocumentoAExtraer>(
-    'SELECT formato, clave_almacen::text AS clave_almacen FROM documento WHERE id_documento = $1',
+    'SELECT formato, clave_almacen::text AS clave_almacen FROM documento WHERE id_documento = $1 AND destruido_en IS NULL',
     [idDocumento],
   );
   return fila;
@@ -28,6 +29,13 @@ export async function documentoAExtraer(db: Queryable, idDocumento: number): Pro
  * neither.
  */
 export async function guardarResultado(tx: Queryable, id: number, resultado: ResultadoExtraccion): Promise<void> {
+  // An acta approved while the bytes were read destroyed the document: neither its text nor an image
+  // of it may stay. The share lock waits for an approval in course (it updates the row) and sees it.
+  const [vigente] = await tx.query(
+    'SELECT 1 FROM documento WHERE id_documento = $1 AND destruido_en IS NULL FOR SHARE',
+    [id],
+  );
+  if (!vigente) return;
   await tx.query(
     `UPDATE documento_texto dt
      SET estado = CASE WHEN $2 = '' THEN 'sin_texto' ELSE 'indexado' END, motivo = $3,
