@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
 import { callApi } from '../support/api-from-page';
 import { chooseOption, openedDialog } from '../support/antd';
+import { seriousAxeViolations } from '../support/axe';
 import { dismissToasts, screenshot } from '../support/browser';
 import { signedInPage, useBrowser } from '../support/signed-in';
 
@@ -154,6 +155,8 @@ describe('conservación y eliminación', () => {
     await pendientesCon(page, eliminable);
     expect(await filaPendiente(page, retenido).count()).toBe(0);
     await fotos(page, 'eliminacion-pendiente');
+    // The accessibility suite sees this screen in whatever state the other tests left: here, with rows.
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('checkbox', { name: `Seleccionar ${eliminable.numero}` }).check();
     await pendientes(page).getByRole('button', { name: 'Redactar acta (1)' }).click();
     const redactar = await openedDialog(page, 'Redactar acta de eliminación');
@@ -190,6 +193,7 @@ describe('conservación y eliminación', () => {
     expect(pdf.suggestedFilename()).toBe(`acta-eliminacion-${numeroActa}.pdf`);
     expect((await readFile((await pdf.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await fotos(page, 'eliminacion-acta');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // 4. The expediente keeps its índice and historial; its document's content is gone.
     await page.goto(`${webUrl}/expedientes/ver/${eliminable.id}`);
