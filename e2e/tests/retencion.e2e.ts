@@ -125,7 +125,7 @@ describe('conservación y eliminación', () => {
     await nueva.getByLabel('Años tras el cierre').fill('0');
     await nueva.getByRole('button', { name: 'Guardar' }).click();
     await nueva.waitFor({ state: 'hidden' });
-    await page.locator('tr', { hasText: codigoSerie }).getByText('Eliminación a los 0 años del cierre').waitFor();
+    await page.locator('tr', { hasText: codigoSerie }).getByText('Eliminación al cierre').waitFor();
 
     await page.getByRole('button', { name: `Asignar serie y regla a ${nombreTipo}` }).click();
     const asignar = await openedDialog(page, `Serie y regla de «${nombreTipo}»`);
@@ -136,7 +136,7 @@ describe('conservación y eliminación', () => {
       has: page.getByRole('cell', { name: nombreTipo, exact: true }),
     });
     await filaTipo.getByText(`${codigoSerie} · Expedientes de prueba sin valor`).waitFor();
-    await filaTipo.getByText('Eliminación a los 0 años del cierre').waitFor();
+    await filaTipo.getByText('Eliminación al cierre').waitFor();
 
     // 2. Two archived expedientes of that tipo; the second gets a legal hold on its page.
     const eliminable = await archivado(page, token(), tipo.body.data.id, 'Solicitud caducada');

@@ -10,6 +10,18 @@ export const DISPOSICION_ETIQUETAS: Record<Disposicion, string> = {
   eliminacion: 'Eliminación',
 };
 
+/**
+ * A retention rule in words: «Eliminación a los 5 años del cierre», «Eliminación al año del cierre»,
+ * «Eliminación al cierre», «Conservación permanente», «Sin regla».
+ */
+export function describirRegla(regla: { disposicion: Disposicion; anios: number | null } | null): string {
+  if (regla === null) return 'Sin regla';
+  if (regla.disposicion === 'conservacion_permanente') return DISPOSICION_ETIQUETAS.conservacion_permanente;
+  const anios = regla.anios ?? 0;
+  const cuando = anios === 0 ? 'al cierre' : anios === 1 ? 'al año del cierre' : `a los ${anios} años del cierre`;
+  return `Eliminación ${cuando}`;
+}
+
 /** An acta: drafted, approved (documents marked destroyed), executed (their bytes gone). */
 export const ESTADOS_ACTA = ['borrador', 'aprobada', 'ejecutada'] as const;
 export type EstadoActa = (typeof ESTADOS_ACTA)[number];

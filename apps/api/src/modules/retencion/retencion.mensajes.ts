@@ -1,4 +1,4 @@
-import { DISPOSICION_ETIQUETAS, type ReglaRetencion } from '@ecodigital/contracts/retencion';
+import { describirRegla as describirReglaComoTitulo, type ReglaRetencion } from '@ecodigital/contracts/retencion';
 import { ApiHttpError, solicitudNoValida } from '../../shared/errors';
 
 export const MENSAJES_RETENCION = {
@@ -48,9 +48,8 @@ export function asegurarRegla(regla: ReglaRetencion | null): void {
   }
 }
 
+/** The rule in words inside a sentence of the historial or the auditoría: «… (eliminación al cierre)». */
 export function describirRegla(regla: ReglaRetencion | null): string {
-  if (regla === null) return 'sin regla';
-  if (regla.disposicion === 'conservacion_permanente')
-    return DISPOSICION_ETIQUETAS.conservacion_permanente.toLowerCase();
-  return `eliminación a los ${regla.anios === 1 ? '1 año' : `${regla.anios} años`} del cierre`;
+  const palabras = describirReglaComoTitulo(regla);
+  return palabras.charAt(0).toLowerCase() + palabras.slice(1);
 }

@@ -1,13 +1,12 @@
 import { Button, Card, Descriptions, Flex, Form, Grid, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { LIMITES_RETENCION } from '@ecodigital/contracts/retencion.rules';
+import { describirRegla, LIMITES_RETENCION } from '@ecodigital/contracts/retencion.rules';
 import { FormModal } from '../../../components/FormModal';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { reglasMotivo, textoNormalizado } from '../../../lib/text-rules';
 import { hasPermiso } from '../../../session/permissions';
 import { usePermisos } from '../../../session/session-query';
 import { useCambiarRetencionLegal, useRetencionExpediente } from '../api/retencion-expediente';
-import { describirRegla } from './regla';
 
 type Accion = 'poner' | 'levantar';
 

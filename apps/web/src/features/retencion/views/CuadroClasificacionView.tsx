@@ -1,12 +1,11 @@
 import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { SerieDocumental, TipoRetencion } from '@ecodigital/contracts/retencion';
-import { CODIGO_SERIE_PATTERN, LIMITES_RETENCION } from '@ecodigital/contracts/retencion.rules';
+import { CODIGO_SERIE_PATTERN, describirRegla, LIMITES_RETENCION } from '@ecodigital/contracts/retencion.rules';
 import { FormModal } from '../../../components/FormModal';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toast';
 import { useAsignarTipo, useGuardarSerie, useSeries, useTiposRetencion } from '../api/cuadro';
-import { describirRegla } from '../components/regla';
 import { ReglaFields, reglaDe, type DisposicionElegida } from '../components/ReglaFields';
 
 interface ValoresSerie {
