@@ -80,6 +80,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       solo: { type: 'string' },
       'documentos-indice': { type: 'string' },
       'eni-mib': { type: 'string' },
+      'integridad-mib': { type: 'string' },
       codigos: { type: 'string' },
       'base-de-datos': { type: 'string' },
     },
@@ -114,6 +115,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     1,
   );
   const eniMib = entero('eni-mib', values['eni-mib'], quick ? 128 : FULL_ENI_MIB, 16);
+  const integridadMib = entero('integridad-mib', values['integridad-mib'], quick ? 64 : 256, 16);
   const codigos = entero('codigos', values.codigos, quick ? 20_000 : FULL_CODIGOS, 1_000);
   const baseDeDatos = values['base-de-datos'];
   if (baseDeDatos !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(baseDeDatos)) {
@@ -134,7 +136,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     exportRuns: quick ? 1 : 3,
     documentos,
     uploads: quick ? 10 : 40,
-    integridadMib: quick ? 64 : 256,
+    integridadMib,
     documentosIndice,
     eniMib,
     codigos,

@@ -18,6 +18,9 @@
  *        # the signed índice (10.000 documents), the ENI export (1 GiB) and the public verification
  *        # (1.000.000 codes) on a database of their own; at these full sizes the results go to
  *        # bench/results/eni.{json,md} (--documentos-indice, --eni-mib, --codigos make them smaller)
+ *   npm run bench -- --solo integridad --integridad-mib 768
+ *        # the fixity revision over more files (256 MiB by default): its round must outlast the
+ *        # requests measured while it runs
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
