@@ -5,7 +5,7 @@
 export const DISPOSICIONES = ['conservacion_permanente', 'eliminacion'] as const;
 export type Disposicion = (typeof DISPOSICIONES)[number];
 
-export const DISPOSICION_ETIQUETAS: Record<Disposicion, string> = {
+const DISPOSICION_ETIQUETAS: Record<Disposicion, string> = {
   conservacion_permanente: 'Conservación permanente',
   eliminacion: 'Eliminación',
 };
