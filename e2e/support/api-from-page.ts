@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { Expediente } from '@ecodigital/contracts/expedientes';
 
 /**
  * Remembers the bearer token of the requests the app itself sends to the API, so a test can call
@@ -52,4 +53,22 @@ export function callApi<T = unknown>(
     },
     { token, method, path, body },
   );
+}
+
+/** Set-up, not the subject of a test: an expediente of tipo `idTipo` in the first unidad the person may create in. */
+export async function crearExpediente(page: Page, token: string, asunto: string, idTipo: number): Promise<Expediente> {
+  const unidades = await callApi<{ data: { id: number }[] }>(
+    page,
+    token,
+    'GET',
+    '/api/catalogos/unidades?ambito=creacion',
+  );
+  const creado = await callApi<{ data: Expediente }>(page, token, 'POST', '/api/expedientes', {
+    asunto,
+    id_tipo: idTipo,
+    id_unidad: unidades.body.data[0]!.id,
+  });
+  if (creado.status !== 201)
+    throw new Error(`POST /api/expedientes → ${creado.status}: ${JSON.stringify(creado.body)}`);
+  return creado.body.data;
 }

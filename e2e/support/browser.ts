@@ -30,6 +30,18 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
 }
 
+const WIDE = { width: 1366, height: 850 };
+const NARROW = { width: 320, height: 640 };
+
+/** `<prefix>-1366-<name>` and `<prefix>-320-<name>`: a laptop and a small phone; the page is left wide. */
+export async function screenshotsAtBothWidths(page: Page, prefix: string, name: string): Promise<void> {
+  await page.setViewportSize(WIDE);
+  await screenshot(page, `${prefix}-1366-${name}`);
+  await page.setViewportSize(NARROW);
+  await screenshot(page, `${prefix}-320-${name}`);
+  await page.setViewportSize(WIDE);
+}
+
 /**
  * Closes the open toasts with their close button, as a person would when one covers the button
  * they want: toasts sit top right, over the page header's actions, and pause while hovered.

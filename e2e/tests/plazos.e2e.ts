@@ -1,24 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { callApi } from '../support/api-from-page';
+import { callApi, crearExpediente } from '../support/api-from-page';
 import { chooseOption, openedDialog } from '../support/antd';
-import { dismissToasts, screenshot } from '../support/browser';
+import { dismissToasts, screenshotsAtBothWidths } from '../support/browser';
 import { signedInPage, useBrowser } from '../support/signed-in';
 
 const webUrl = inject('webUrl');
 const browser = useBrowser();
-const WIDE = { width: 1366, height: 850 };
-const NARROW = { width: 320, height: 640 };
-
-/** Both widths the issue asks to look at. */
-async function fotos(page: Page, nombre: string) {
-  await page.setViewportSize(WIDE);
-  await screenshot(page, `plazos-1366-${nombre}`);
-  await page.setViewportSize(NARROW);
-  await screenshot(page, `plazos-320-${nombre}`);
-  await page.setViewportSize(WIDE);
-}
 
 async function crearLicencia(page: Page, token: string, asunto: string): Promise<Expediente> {
   const tipos = await callApi<{ data: { id: number; nombre: string }[] }>(
@@ -27,19 +16,7 @@ async function crearLicencia(page: Page, token: string, asunto: string): Promise
     'GET',
     '/api/catalogos/tipos-expediente',
   );
-  const unidades = await callApi<{ data: { id: number }[] }>(
-    page,
-    token,
-    'GET',
-    '/api/catalogos/unidades?ambito=creacion',
-  );
-  const creado = await callApi<{ data: Expediente }>(page, token, 'POST', '/api/expedientes', {
-    asunto,
-    id_tipo: tipos.body.data.find((tipo) => tipo.nombre === 'Licencia')!.id,
-    id_unidad: unidades.body.data[0]!.id,
-  });
-  expect(creado.status).toBe(201);
-  return creado.body.data;
+  return crearExpediente(page, token, asunto, tipos.body.data.find((tipo) => tipo.nombre === 'Licencia')!.id);
 }
 
 const tarjeta = (page: Page) => page.getByTestId('expediente-plazo');
@@ -56,7 +33,7 @@ describe('plazos de resolución', () => {
     await dialog.waitFor({ state: 'hidden' });
     const fila = page.locator('[data-testid="entrada-fila"][data-nombre="Licencia"]');
     await fila.getByText('10 días hábiles').waitFor();
-    await fotos(page, 'catalogos');
+    await screenshotsAtBothWidths(page, 'plazos', 'catalogos');
 
     await page.goto(`${webUrl}/administracion/calendario`);
     await page.getByRole('heading', { name: 'Calendario laboral', level: 1 }).waitFor();
@@ -75,7 +52,7 @@ describe('plazos de resolución', () => {
       .locator(`[data-testid="festivo-fila"][data-fecha="${fecha}"]`)
       .getByText('Fiesta local de prueba')
       .waitFor();
-    await fotos(page, 'calendario');
+    await screenshotsAtBothWidths(page, 'plazos', 'calendario');
     await page.context().close();
   });
 
@@ -100,7 +77,7 @@ describe('plazos de resolución', () => {
     await tarjeta(page)
       .getByText(/^Vencido hace \d+ días hábiles\.$/)
       .waitFor();
-    await fotos(page, 'expediente-vencido');
+    await screenshotsAtBothWidths(page, 'plazos', 'expediente-vencido');
 
     await dismissToasts(page);
     await page.goto(`${webUrl}/expedientes`);
@@ -110,12 +87,12 @@ describe('plazos de resolución', () => {
     await fila.locator('[data-vence="2025-03-17"]').getByText('Vencido').waitFor();
     // The row is in the unfiltered list too: the filtered answer is the one that leaves it alone.
     await expect.poll(() => page.locator('.expedientes-row').count(), { timeout: 30_000 }).toBe(1);
-    await fotos(page, 'lista-vencidos');
+    await screenshotsAtBothWidths(page, 'plazos', 'lista-vencidos');
 
     await page.goto(`${webUrl}/`);
     const inicioPlazos = page.getByTestId('inicio-plazos');
     await inicioPlazos.getByTestId('plazo-proximo').filter({ hasText: expediente.numero }).waitFor();
-    await fotos(page, 'inicio');
+    await screenshotsAtBothWidths(page, 'plazos', 'inicio');
     await inicioPlazos.getByTestId('plazos-vencido').click();
     await page.locator('.expedientes-row', { hasText: expediente.numero }).waitFor();
     await page.context().close();
@@ -139,7 +116,7 @@ describe('plazos de resolución', () => {
       .waitFor();
     await page.getByRole('tab', { name: 'Historial' }).click();
     await page.getByText('Suspendió el plazo de resolución; quedaban 10 días hábiles.').waitFor();
-    await fotos(page, 'expediente-suspendido');
+    await screenshotsAtBothWidths(page, 'plazos', 'expediente-suspendido');
 
     await page.goto(`${webUrl}/expedientes?plazo=suspendido`);
     await page

@@ -2,25 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Expediente } from '@ecodigital/contracts/expedientes';
-import { callApi } from '../support/api-from-page';
+import { callApi, crearExpediente } from '../support/api-from-page';
 import { chooseOption, openedDialog } from '../support/antd';
 import { seriousAxeViolations } from '../support/axe';
-import { dismissToasts, screenshot } from '../support/browser';
+import { dismissToasts, screenshotsAtBothWidths } from '../support/browser';
 import { signedInPage, useBrowser } from '../support/signed-in';
 
 const webUrl = inject('webUrl');
 const browser = useBrowser();
-const WIDE = { width: 1366, height: 850 };
-const NARROW = { width: 320, height: 640 };
-
-/** Both widths the issue asks to look at. */
-async function fotos(page: Page, nombre: string) {
-  await page.setViewportSize(WIDE);
-  await screenshot(page, `retencion-1366-${nombre}`);
-  await page.setViewportSize(NARROW);
-  await screenshot(page, `retencion-320-${nombre}`);
-  await page.setViewportSize(WIDE);
-}
 
 interface Archivado {
   id: number;
@@ -40,19 +29,7 @@ async function cambiarEstado(page: Page, token: string, id: number, estado: stri
 
 /** Set-up, not the subject: an expediente of `idTipo` with one document, closed today and archived. */
 async function archivado(page: Page, token: string, idTipo: number, asunto: string): Promise<Archivado> {
-  const unidades = await callApi<{ data: { id: number }[] }>(
-    page,
-    token,
-    'GET',
-    '/api/catalogos/unidades?ambito=creacion',
-  );
-  const creado = await callApi<{ data: Expediente }>(page, token, 'POST', '/api/expedientes', {
-    asunto,
-    id_tipo: idTipo,
-    id_unidad: unidades.body.data[0]!.id,
-  });
-  expect(creado.status).toBe(201);
-  const { id_expediente: id, numero } = creado.body.data;
+  const { id_expediente: id, numero } = await crearExpediente(page, token, asunto, idTipo);
   const tipos = await callApi<{ data: { id: number }[] }>(page, token, 'GET', '/api/catalogos/tipos-documentales');
   const documento = `Informe de ${asunto.toLowerCase()}.txt`;
   const subida = await page.evaluate(
@@ -154,7 +131,7 @@ describe('conservación y eliminación', () => {
     // 3. Eliminación lists the first, not the held one; an acta is drafted and approved.
     await pendientesCon(page, eliminable);
     expect(await filaPendiente(page, retenido).count()).toBe(0);
-    await fotos(page, 'eliminacion-pendiente');
+    await screenshotsAtBothWidths(page, 'retencion', 'eliminacion-pendiente');
     // The accessibility suite sees this screen in whatever state the other tests left: here, with rows.
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('checkbox', { name: `Seleccionar ${eliminable.numero}` }).check();
@@ -192,7 +169,7 @@ describe('conservación y eliminación', () => {
     const pdf = await descarga;
     expect(pdf.suggestedFilename()).toBe(`acta-eliminacion-${numeroActa}.pdf`);
     expect((await readFile((await pdf.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await fotos(page, 'eliminacion-acta');
+    await screenshotsAtBothWidths(page, 'retencion', 'eliminacion-acta');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // 4. The expediente keeps its índice and historial; its document's content is gone.
@@ -214,7 +191,7 @@ describe('conservación y eliminación', () => {
     );
     expect(bajada.status).toBe(410);
     expect(bajada.body.msg).toContain(numeroActa);
-    await fotos(page, 'expediente-eliminado');
+    await screenshotsAtBothWidths(page, 'retencion', 'expediente-eliminado');
     await page.getByRole('tab', { name: 'Historial' }).click();
     await page
       .locator('[data-testid="historial-evento"][data-evento="eliminacion_documentos"]')

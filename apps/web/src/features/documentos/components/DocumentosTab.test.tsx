@@ -4,6 +4,7 @@ import type { DocumentoListado, ResultadoVerificacion } from '@ecodigital/contra
 import type { EstadoExpediente } from '@ecodigital/contracts/expedientes';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { signInWith, setUpTestApiServer } from '../../../testing/set-up-test-api-server';
+import { onAWideScreen } from '../../../testing/wide-screen';
 import { comoDocumento, documentoDemo } from '../test-fixtures';
 import { DocumentosTab } from './DocumentosTab';
 
@@ -393,18 +394,7 @@ describe('DocumentosTab', { timeout: 30_000 }, () => {
   });
 
   describe('on a wide screen', () => {
-    let matchMedia: typeof window.matchMedia;
-    beforeEach(() => {
-      matchMedia = window.matchMedia;
-      // Every min-width query matches: antd's breakpoints read a screen wider than 1.600 px.
-      window.matchMedia = ((query: string) => ({
-        ...matchMedia.call(window, query),
-        matches: true,
-      })) as typeof window.matchMedia;
-    });
-    afterEach(() => {
-      window.matchMedia = matchMedia;
-    });
+    onAWideScreen();
 
     it('is a table whose last column, «Acciones», holds every action of the row', async () => {
       renderTab();

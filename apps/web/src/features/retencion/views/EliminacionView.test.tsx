@@ -4,6 +4,7 @@ import type { ActaEliminacion, ActaResumen, PendientesDictamen } from '@ecodigit
 import { dialogButton } from '../../../testing/dialog-queries';
 import { cleanupApp, renderWithApp } from '../../../testing/render-app';
 import { setUpTestApiServer, signInWith } from '../../../testing/set-up-test-api-server';
+import { onAWideScreen } from '../../../testing/wide-screen';
 import { EliminacionView } from './EliminacionView';
 
 const server = setUpTestApiServer();
@@ -141,18 +142,7 @@ describe('EliminacionView', { timeout: 30_000 }, () => {
   });
 
   describe('on a wide screen', () => {
-    let matchMedia: typeof window.matchMedia;
-    beforeEach(() => {
-      matchMedia = window.matchMedia;
-      // Every min-width query matches: antd's breakpoints read a screen wider than 1.600 px.
-      window.matchMedia = ((query: string) => ({
-        ...matchMedia.call(window, query),
-        matches: true,
-      })) as typeof window.matchMedia;
-    });
-    afterEach(() => {
-      window.matchMedia = matchMedia;
-    });
+    onAWideScreen();
 
     it('keeps «Redactar acta» in the title bar, and lets long texts wrap instead of widening the tables', async () => {
       signInWith(['retencion.gestionar']);
