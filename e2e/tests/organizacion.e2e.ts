@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Expediente, UnidadCatalogo } from '@ecodigital/contracts/expedientes';
 import { callApi } from '../support/api-from-page';
-import { chooseOption } from '../support/antd';
+import { chooseOption, openedDialog } from '../support/antd';
 import { seriousAxeViolations } from '../support/axe';
 import { dismissToasts, screenshot, settle } from '../support/browser';
 import { expectPath, sideMenu } from '../support/session';
@@ -312,8 +312,10 @@ describe('organisation and access', () => {
 
     // A transfer out of the gestor's unidad takes it out of their sight: back to the list, told why.
     await gestor.page.goto(`${webUrl}/expedientes/ver/${otro.id_expediente}`);
+    await gestor.page.getByRole('heading', { name: otro.numero, level: 1 }).waitFor();
     await gestor.page.getByTestId('expediente-acciones').getByRole('button', { name: 'Transferir' }).click();
-    const transferir = gestor.page.getByRole('dialog').filter({ hasText: `Transferir ${otro.numero}` });
+    // Chosen only once the dialog stands still: a choice made while it zooms in can be lost.
+    const transferir = await openedDialog(gestor.page, `Transferir ${otro.numero}`);
     await chooseOption(gestor.page, transferir.getByRole('combobox', { name: 'Unidad de destino' }), 'Tesorería', {
       type: true,
     });
