@@ -1,7 +1,7 @@
 // `npm run restore -- <carpeta> [--copia <nombre>] [--forzar]`: restores a backup onto the
 // installation the environment names (DATABASE_URL or DATA_DIR, STORAGE_DRIVER…), then verifies
-// every hash and índice chain and prints the report. Exit 0: correct; 2: restored with errors;
-// 1: nothing restored.
+// every hash, índice chain and signed índice and prints the report. Exit 0: correct; 2: restored
+// with errors; 1: nothing restored.
 import { parseArgs } from 'node:util';
 import '../env-defaults';
 import { loadConfig } from '../config';
