@@ -100,12 +100,39 @@ export async function firmarPdf(
 /** Whether the PDF's signature still holds over its signed bytes. Never throws. */
 export async function verificarPdf(pdf: Buffer): Promise<{ valida: boolean; motivo?: string }> {
   try {
-    const { signature, signedData } = extractSignature(pdf) as { signature: string; signedData: Buffer };
-    const cms = pkijs.ContentInfo.fromBER(buffer(Buffer.from(signature, 'binary')));
-    const firmado = new pkijs.SignedData({ schema: cms.content });
-    const valida = await firmado.verify({ signer: 0, data: buffer(signedData), checkChain: false });
+    const { firma, firmado } = firmaDelPdf(pdf);
+    const cms = pkijs.ContentInfo.fromBER(buffer(firma));
+    const signedData = new pkijs.SignedData({ schema: cms.content });
+    const valida = await signedData.verify({ signer: 0, data: buffer(firmado), checkChain: false });
     return valida ? { valida: true } : { valida: false, motivo: 'la firma PAdES no corresponde al PDF' };
   } catch {
     return { valida: false, motivo: 'la firma PAdES del PDF no corresponde o no se puede leer' };
   }
+}
+
+/**
+ * The CMS signature of a PDF signed once, and the bytes it signs. The `/Contents` hex is padded with
+ * zeros to the placeholder's size, so the CMS is cut where its own DER header says it ends:
+ * `extractSignature` strips every trailing «00», the signature's own last byte too when it is 0
+ * (about one signature in 256, which then read as broken).
+ */
+export function firmaDelPdf(pdf: Buffer): { firma: Buffer; firmado: Buffer } {
+  const { ByteRange: rango, signedData: firmado } = extractSignature(pdf) as {
+    ByteRange: number[];
+    signedData: Buffer;
+  };
+  const [, finPrimero = 0, inicioSegundo = 0] = rango;
+  // Between the two ranges: «<», the hex, «>».
+  const der = Buffer.from(pdf.subarray((rango[0] ?? 0) + finPrimero + 1, inicioSegundo - 1).toString('latin1'), 'hex');
+  if (der[0] !== 0x30 || der.length < 2) throw new Error('La firma del PDF no es una estructura DER.');
+  let cabecera = 2;
+  let longitud = der[1]!;
+  if (longitud & 0x80) {
+    const bytes = longitud & 0x7f;
+    if (bytes < 1 || bytes > 4) throw new Error('La longitud DER de la firma del PDF no es válida.');
+    longitud = der.subarray(2, 2 + bytes).reduce((total, byte) => total * 256 + byte, 0);
+    cabecera += bytes;
+  }
+  if (cabecera + longitud > der.length) throw new Error('La firma del PDF está cortada.');
+  return { firma: der.subarray(0, cabecera + longitud), firmado };
 }
